@@ -1,0 +1,31 @@
+// Starts a Wellrest server for the browser tests on a fresh database with the demo data:
+// a new database on the PostgreSQL server when DATABASE_URL is set, else a new embedded one.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = { ...process.env, PORT: process.env.E2E_PORT ?? '3100', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+
+if (process.env.DATABASE_URL) {
+  const name = `wellrest_e2e_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  const seed = spawnSync(process.execPath, [join(root, 'packages/api/dist/cli/seed-demo.js')], { env, stdio: 'inherit' });
+  if (seed.status !== 0) process.exit(seed.status ?? 1);
+} else {
+  env.WELLREST_DATA_DIR = mkdtempSync(join(tmpdir(), 'wellrest-e2e-'));
+  env.WELLREST_SEED_DEMO = 'true';
+}
+
+const server = spawn(process.execPath, [join(root, 'packages/api/dist/server.js')], { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
