@@ -1,0 +1,27 @@
+import type { WidgetTag } from './tags';
+
+/** Fired once the widget has reached its Wellrest server and shows its content. */
+export const WIDGET_READY_EVENT = 'wellrest:ready';
+/** Fired when the Wellrest server cannot be reached; the widget shows a retry button. */
+export const WIDGET_ERROR_EVENT = 'wellrest:error';
+
+export interface WidgetReadyDetail {
+  widget: WidgetTag;
+}
+
+/** Why the server was unreachable: no response, no response in time, or a non-2xx status. */
+export type UnreachableReason = 'network' | 'timeout' | 'http';
+
+export interface WidgetErrorDetail {
+  widget: WidgetTag;
+  reason: UnreachableReason;
+  /** The HTTP status, when reason is `http`. */
+  status?: number;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    [WIDGET_READY_EVENT]: CustomEvent<WidgetReadyDetail>;
+    [WIDGET_ERROR_EVENT]: CustomEvent<WidgetErrorDetail>;
+  }
+}

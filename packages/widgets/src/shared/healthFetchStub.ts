@@ -1,0 +1,29 @@
+/**
+ * For stories: answers the widgets' `GET …/api/health` without a Wellrest server, so each story can
+ * show one connection state. Use as a story's `beforeEach`; the returned cleanup restores `fetch`.
+ */
+export type HealthOutcome = 'ok' | 'pending' | 'down';
+
+/** Long enough to see the skeleton before the outcome, short enough not to wait for it. */
+const ANSWER_DELAY_MS = 600;
+
+export function stubHealthFetch(outcome: HealthOutcome): () => () => void {
+  return () => {
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.endsWith('/api/health')) return realFetch(input, init);
+      return new Promise<Response>((resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        if (outcome === 'pending') return;
+        setTimeout(() => {
+          if (outcome === 'ok') resolve(Response.json({ status: 'ok' }));
+          else reject(new TypeError('Failed to fetch'));
+        }, ANSWER_DELAY_MS);
+      });
+    };
+    return () => {
+      globalThis.fetch = realFetch;
+    };
+  };
+}
