@@ -1,0 +1,32 @@
+// @wellrest/core: the domain rules every Wellrest package shares. Pure: no I/O.
+
+export * from './availability/eligibility.js';
+export {
+  availableKitsOfType,
+  availableKitTypes,
+  dailyAvailability,
+  isKitFree,
+  kitTypeAvailabilityByDate,
+} from './availability/engine.js';
+export * from './booking/status.js';
+export * from './booking/validateBookingSubmission.js';
+export * from './constants.js';
+export * from './dates/calendar.js';
+export * from './dates/testDates.js';
+export * from './enums.js';
+export * from './http/errors.js';
+export * from './messages.js';
+export * from './navigation/navigation.js';
+export * from './navigation/routes.js';
+export * from './permissions/ability.js';
+export * from './privacy/notice.js';
+export { sha256Hex } from './privacy/sha256.js';
+export { naiveAvailableKitsOfType, naiveDailyAvailability } from './reference.js';
+export * from './schemas/auth.js';
+export * from './schemas/availability.js';
+export * from './schemas/booking.js';
+export * from './schemas/common.js';
+export * from './schemas/dashboard.js';
+export * from './schemas/patient.js';
+export * from './schemas/privacy.js';
+export * from './schemas/search.js';
