@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import type { AppContext } from '../http/context.js';
+import { clientInfo } from '../http/context.js';
+
+/**
+ * Every kind of event the audit trail records. Codes are `<area>.<verb>`; add new ones here so
+ * reports can rely on a closed list.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.logout',
+  'auth.session_idle_timeout',
+  'user.create',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditOutcome = 'success' | 'failure' | 'denied';
+
+/** Identifiers, counts and reason codes only: never names, contact details or clinical data. */
+export type AuditDetails = Record<string, string | number | boolean | null>;
+
+export interface AuditEvent {
+  action: AuditAction;
+  outcome: AuditOutcome;
+  entityType?: string;
+  entityId?: string | number | null;
+  details?: AuditDetails;
+  /** Who acted, when it is not (yet) the request's signed-in user, e.g. at sign-in or from the CLI. */
+  actor?: { id: number | null; username: string | null };
+}
+
+export interface AuditEventRow {
+  id: number;
+  occurred_at: Date;
+  actor_user_id: number | null;
+  actor_username: string | null;
+  action: AuditAction;
+  entity_type: string | null;
+  entity_id: string | null;
+  outcome: AuditOutcome;
+  ip: string | null;
+  user_agent: string | null;
+  details: AuditDetails;
+}
+
+/**
+ * Appends one event to the audit trail. Pass the request's transaction as `db` when there is
+ * one, so the event commits or rolls back with the change it describes.
+ */
+export async function audit(db: Knex, ctx: AppContext | undefined, event: AuditEvent): Promise<void> {
+  const user = ctx?.state.user;
+  const actor =
+    event.actor ?? (user ? { id: user.id, username: user.username } : { id: null, username: null });
+  const client = ctx ? clientInfo(ctx) : { ip: null, userAgent: null };
+  await db('audit_events').insert({
+    actor_user_id: actor.id,
+    actor_username: actor.username,
+    action: event.action,
+    entity_type: event.entityType ?? null,
+    entity_id: event.entityId == null ? null : String(event.entityId),
+    outcome: event.outcome,
+    ip: client.ip,
+    user_agent: client.userAgent,
+    details: JSON.stringify(event.details ?? {}),
+  });
+}

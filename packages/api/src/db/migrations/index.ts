@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import {
+  BOOKING_STATUSES,
+  GENDERS,
+  HOLDING_STATUSES,
+  KIT_STATUSES,
+  KIT_TYPES,
+  LEAD_SOURCES,
+  ROLES,
+  TEST_TYPES,
+} from '@wellrest/core';
+import type { Knex } from 'knex';
+import * as m0001 from './0001_extensions.js';
+import * as m0002 from './0002_users_sessions_settings.js';
+import * as m0003 from './0003_patients_kits_bookings.js';
+import * as m0004 from './0004_audit_events.js';
+import * as m0005 from './0005_privacy_acknowledgments.js';
+
+interface NamedMigration extends Knex.Migration {
+  name: string;
+}
+
+/**
+ * Every migration, in order. They are imported explicitly (not discovered on disk) so the same
+ * list runs from compiled JavaScript, from TypeScript under Vitest, and from any working directory.
+ * Append new migrations here; never edit or reorder one that has shipped.
+ */
+export const migrations: readonly NamedMigration[] = [
+  { name: '0001_extensions', ...m0001 },
+  { name: '0002_users_sessions_settings', ...m0002 },
+  { name: '0003_patients_kits_bookings', ...m0003 },
+  { name: '0004_audit_events', ...m0004 },
+  { name: '0005_privacy_acknowledgments', ...m0005 },
+];
+
+export const migrationSource: Knex.MigrationSource<NamedMigration> = {
+  getMigrations: async () => [...migrations],
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+};
+
+/**
+ * Changes whenever a migration is added, its code changes, or a core enum it builds a CHECK
+ * from changes: names the prepared template databases of the test suite.
+ */
+export function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  const enums = [
+    BOOKING_STATUSES,
+    GENDERS,
+    HOLDING_STATUSES,
+    KIT_STATUSES,
+    KIT_TYPES,
+    LEAD_SOURCES,
+    ROLES,
+    TEST_TYPES,
+  ];
+  hash.update(JSON.stringify(enums));
+  for (const migration of migrations) hash.update(`${migration.name}\n${migration.up}\n${migration.down}\n`);
+  return hash.digest('hex').slice(0, 12);
+}

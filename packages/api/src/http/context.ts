@@ -1,0 +1,50 @@
+import type { AppAbility, CurrentUser } from '@wellrest/core';
+import type { Knex } from 'knex';
+import type { ParameterizedContext } from 'koa';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connect.js';
+import type { Logger } from '../logger.js';
+import type { UserRow } from '../modules/users/store.js';
+
+export type { AppAbility };
+
+/** Config once the app has started: the session secret is always known by then. */
+export type AppConfig = Config & { secret: string };
+
+export interface AppServices {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+}
+
+/** What middleware puts on `ctx.state` for the handlers after it. */
+export interface AppState {
+  /** The signed-in user, when the request carries a live session. */
+  user?: CurrentUser;
+  /** The full account row of the signed-in user (server-side only). */
+  account?: UserRow;
+  session?: { id: string };
+  /** What the signed-in user may do; absent for anonymous requests. */
+  ability?: AppAbility;
+  /** The request's transaction, opened by `inTransaction`. */
+  trx?: Knex.Transaction;
+  /** The request input parsed by `validate(schema)`. */
+  input?: unknown;
+}
+
+export interface AppContextExtension {
+  services: AppServices;
+}
+
+export type AppContext = ParameterizedContext<AppState, AppContextExtension>;
+
+/** The database handle a handler should use: the request's transaction when one is open. */
+export function dbOf(ctx: AppContext): Knex {
+  return ctx.state.trx ?? ctx.services.db.knex;
+}
+
+/** The client's address and browser, recorded with sessions and audit events. */
+export function clientInfo(ctx: AppContext): { ip: string | null; userAgent: string | null } {
+  const userAgent = ctx.get('user-agent');
+  return { ip: ctx.ip || null, userAgent: userAgent ? userAgent.slice(0, 512) : null };
+}

@@ -1,0 +1,68 @@
+import { defineAbilityFor } from '@wellrest/core';
+import type { Middleware } from 'koa';
+import { audit } from '../audit/audit.js';
+import { resumeSession } from '../modules/auth/sessions.js';
+import { SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
+import { toCurrentUser } from '../modules/users/store.js';
+import type { AppContext, AppContextExtension, AppState } from './context.js';
+import { isApiPath } from './paths.js';
+
+export function setSessionCookie(ctx: AppContext, token: string): void {
+  ctx.cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    path: '/',
+    overwrite: true,
+  });
+}
+
+export function clearSessionCookie(ctx: AppContext): void {
+  ctx.cookies.set(SESSION_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    path: '/',
+    overwrite: true,
+    expires: new Date(0),
+  });
+}
+
+/**
+ * Resolves the session cookie (a signed token naming a session row) to the signed-in user on
+ * every API request, and builds what that user may do. Anything wrong with the cookie simply
+ * leaves the request anonymous.
+ */
+export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+  // Only the API needs to know who is asking; static files are the same for everyone.
+  const token = isApiPath(ctx.path) ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+  if (!token) return next();
+  const { config, db } = ctx.services;
+  const claims = verifySessionToken(config.secret, token);
+  const userId = claims ? Number(claims.sub) : Number.NaN;
+  if (!claims || !Number.isSafeInteger(userId)) {
+    clearSessionCookie(ctx);
+    return next();
+  }
+  const found = await resumeSession(db.knex, claims.sid, userId, config.sessionIdleMinutes);
+  if (found.status === 'active') {
+    const user = toCurrentUser(found.user);
+    ctx.state.user = user;
+    ctx.state.account = found.user;
+    ctx.state.session = { id: found.session.id };
+    ctx.state.ability = defineAbilityFor(user);
+  } else {
+    if (found.status === 'idle') {
+      await audit(db.knex, ctx, {
+        action: 'auth.session_idle_timeout',
+        outcome: 'success',
+        entityType: 'session',
+        entityId: found.session.id,
+        actor: { id: found.session.user_id, username: null },
+        details: { idleMinutes: config.sessionIdleMinutes },
+      });
+    }
+    clearSessionCookie(ctx);
+  }
+  return next();
+};
