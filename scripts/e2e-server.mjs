@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? '3100', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '3100',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
 
 if (process.env.DATABASE_URL) {
   const name = `wellrest_e2e_${Date.now()}_${process.pid}`;
@@ -19,13 +23,20 @@ if (process.env.DATABASE_URL) {
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();
-  const seed = spawnSync(process.execPath, [join(root, 'packages/api/dist/cli/seed-demo.js')], { env, stdio: 'inherit' });
+  const seed = spawnSync(process.execPath, [join(root, 'packages/api/dist/cli/seed-demo.js')], {
+    env,
+    stdio: 'inherit',
+  });
   if (seed.status !== 0) process.exit(seed.status ?? 1);
 } else {
   env.WELLREST_DATA_DIR = mkdtempSync(join(tmpdir(), 'wellrest-e2e-'));
   env.WELLREST_SEED_DEMO = 'true';
 }
 
-const server = spawn(process.execPath, [join(root, 'packages/api/dist/server.js')], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, [join(root, 'packages/api/dist/server.js')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
