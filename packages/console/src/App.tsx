@@ -1,0 +1,60 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AUTHENTICATED_ROUTES, findRoute, PRIVACY_POLICY_URL, PUBLIC_ROUTES } from '@wellrest/core';
+import { Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { ProtectedRoute } from '@/components/layout/ProtectedRoute';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
+import { queryClient } from '@/lib/queryClient';
+import { AppLayout, NotFoundPage, PrivacyPolicyPage, RoutePage } from '@/routes/pages';
+
+/** The signed-in area: one layout around every authenticated route, or the not-found page. */
+function AuthenticatedArea() {
+  const [path] = useLocation();
+  if (findRoute(path) === null) return <NotFoundPage />;
+  return (
+    <ProtectedRoute>
+      <AppLayout>
+        <Switch>
+          {AUTHENTICATED_ROUTES.map((pattern) => (
+            <Route key={pattern} path={pattern}>
+              <RoutePage pattern={pattern} />
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </AppLayout>
+    </ProtectedRoute>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner fullScreen />}>
+      <Switch>
+        <Route path={PRIVACY_POLICY_URL}>
+          <PrivacyPolicyPage />
+        </Route>
+        {PUBLIC_ROUTES.map((pattern) => (
+          <Route key={pattern} path={pattern}>
+            <RoutePage pattern={pattern} standalone />
+          </Route>
+        ))}
+        <Route>
+          <AuthenticatedArea />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppRoutes />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

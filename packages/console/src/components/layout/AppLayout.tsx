@@ -1,0 +1,84 @@
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_MOBILE } from '@wellrest/core';
+import { type CSSProperties, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { PageSpinner } from '@/components/ui/spinner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { useCurrentUser } from '@/features/auth/useCurrentUser';
+import { useLogout } from '@/features/auth/useLogout';
+import { Header } from './Header';
+import { PrivacyDialog } from './PrivacyDialog';
+import { SearchDialog } from './SearchDialog';
+import { Sidebar } from './Sidebar';
+
+/** The signed-in console: sidebar (a fixed column on large screens, a sheet on small ones), header, page. */
+export default function AppLayout({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+
+  const openSearch = useCallback(() => {
+    setMenuOpen(false);
+    setSearchOpen(true);
+  }, []);
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        setSearchOpen((open) => !open);
+      }
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  if (!user) return null;
+
+  const sidebar = (onNavigate?: () => void) => (
+    <Sidebar
+      user={user}
+      onSearch={openSearch}
+      onLogout={() => logout.mutate()}
+      loggingOut={logout.isPending}
+      onNavigate={onNavigate}
+    />
+  );
+
+  return (
+    <TooltipProvider>
+      <div className="min-h-dvh bg-slate-50" style={{ '--sidebar-width': SIDEBAR_WIDTH } as CSSProperties}>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-accent-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+
+        <aside className="fixed inset-y-0 left-0 z-40 hidden w-(--sidebar-width) border-r border-slate-200 lg:block">
+          {sidebar()}
+        </aside>
+
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+          <SheetContent className="lg:hidden" style={{ width: SIDEBAR_WIDTH_MOBILE }}>
+            <SheetTitle className="sr-only">Navigation</SheetTitle>
+            <SheetDescription className="sr-only">Console sections and your account</SheetDescription>
+            {sidebar(() => setMenuOpen(false))}
+          </SheetContent>
+        </Sheet>
+
+        <div className="flex min-h-dvh flex-col lg:pl-(--sidebar-width)">
+          <Header onOpenMenu={() => setMenuOpen(true)} onSearch={openSearch} />
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+            <div className="mx-auto w-full max-w-7xl">
+              <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+            </div>
+          </main>
+        </div>
+
+        <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+        <PrivacyDialog />
+      </div>
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import LoginScreen from './LoginScreen';
+
+export default function LoginPage() {
+  return <LoginScreen />;
+}

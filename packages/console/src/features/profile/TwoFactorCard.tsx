@@ -1,0 +1,291 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages, TWO_FACTOR_CODE_LENGTH } from '@wellrest/core';
+import { Copy, KeyRound, ShieldCheck } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
+import { type FormEvent, useId, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { FieldMessage, Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@/lib/api';
+import { useRegisterOpenForm } from '@/lib/formRegistry';
+import { CURRENT_USER_KEY } from '@/lib/queryClient';
+
+interface SetupAnswer {
+  qrDataUrl?: string;
+  otpauthUrl?: string;
+  secret?: string;
+}
+
+interface EnableAnswer {
+  recoveryCodes?: string[];
+}
+
+type Stage = { name: 'idle' } | { name: 'setup'; setup: SetupAnswer } | { name: 'codes'; codes: string[] };
+
+const failed = (error: unknown) =>
+  toast({
+    variant: 'destructive',
+    title: messages.common.error,
+    description: errorMessage(error, messages.common.unexpectedError),
+  });
+
+function CodeInput({
+  id,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{messages.login.codeLabel}</Label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={TWO_FACTOR_CODE_LENGTH}
+        value={value}
+        onChange={(event) => onChange(event.target.value.trim())}
+        className="max-w-48 font-mono tracking-[0.3em]"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        disabled={disabled}
+      />
+      <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+    </div>
+  );
+}
+
+/** Two-factor authentication: enrol with a QR code, keep the recovery codes, or turn it off. */
+export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [stage, setStage] = useState<Stage>({ name: 'idle' });
+  const [isEnabled, setIsEnabled] = useState<boolean | undefined>(enabled);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [codeError, setCodeError] = useState<string>();
+  const [passwordError, setPasswordError] = useState<string>();
+  useRegisterOpenForm(stage.name !== 'idle');
+
+  const refreshUser = () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+
+  const setup = useMutation({
+    mutationFn: () => apiRequest<SetupAnswer>('POST', '/api/auth/2fa/setup'),
+    onSuccess: (answer) => {
+      setCode('');
+      setCodeError(undefined);
+      setStage({ name: 'setup', setup: answer });
+    },
+    onError: failed,
+  });
+
+  const enable = useMutation({
+    mutationFn: (token: string) => apiRequest<EnableAnswer>('POST', '/api/auth/2fa/enable', { token }),
+    onSuccess: (answer) => {
+      setIsEnabled(true);
+      setStage({ name: 'codes', codes: answer?.recoveryCodes ?? [] });
+      toast({
+        title: 'Two-factor authentication is on',
+        description: 'You will be asked for a code when you sign in.',
+      });
+      refreshUser();
+    },
+    onError: failed,
+  });
+
+  const disable = useMutation({
+    mutationFn: (input: { password: string; token: string }) =>
+      apiRequest('POST', '/api/auth/2fa/disable', input),
+    onSuccess: () => {
+      setIsEnabled(false);
+      setPassword('');
+      setCode('');
+      toast({ title: 'Two-factor authentication is off' });
+      refreshUser();
+    },
+    onError: failed,
+  });
+
+  function codeProblem(): string | undefined {
+    return code.length === TWO_FACTOR_CODE_LENGTH ? undefined : messages.login.codeLength;
+  }
+
+  function submitEnable(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = codeProblem();
+    setCodeError(problem);
+    if (!problem) enable.mutate(code);
+  }
+
+  function submitDisable(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = codeProblem();
+    const missingPassword = password ? undefined : messages.login.passwordRequired;
+    setCodeError(problem);
+    setPasswordError(missingPassword);
+    if (!problem && !missingPassword) disable.mutate({ password, token: code });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle>Two-factor authentication</CardTitle>
+          {isEnabled === true && <Badge tone="green">On</Badge>}
+          {isEnabled === false && <Badge>Off</Badge>}
+        </div>
+        <CardDescription>
+          A {TWO_FACTOR_CODE_LENGTH}-digit code from an authenticator app, asked for at every sign-in on an
+          untrusted device.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {stage.name === 'idle' && isEnabled !== true && (
+          <div>
+            <Button onClick={() => setup.mutate()} disabled={setup.isPending}>
+              <ShieldCheck aria-hidden />
+              {setup.isPending ? 'Preparing...' : 'Set up two-factor authentication'}
+            </Button>
+          </div>
+        )}
+
+        {stage.name === 'setup' && (
+          <form
+            noValidate
+            onSubmit={submitEnable}
+            className="grid gap-5 md:grid-cols-[auto_1fr] md:items-start"
+          >
+            <div className="w-fit rounded-lg border border-slate-200 bg-white p-3">
+              {stage.setup.qrDataUrl ? (
+                <img
+                  src={stage.setup.qrDataUrl}
+                  alt="QR code to add Wellrest to your authenticator app"
+                  className="size-44"
+                />
+              ) : stage.setup.otpauthUrl ? (
+                <QRCodeSVG
+                  value={stage.setup.otpauthUrl}
+                  size={176}
+                  title="QR code to add Wellrest to your authenticator app"
+                />
+              ) : null}
+            </div>
+            <div className="grid gap-4">
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+                <li>Scan the QR code with your authenticator app.</li>
+                <li>Enter the {TWO_FACTOR_CODE_LENGTH}-digit code the app shows.</li>
+              </ol>
+              {stage.setup.secret && (
+                <p className="text-sm text-slate-600">
+                  Can't scan? Enter this key instead:{' '}
+                  <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-900">
+                    {stage.setup.secret}
+                  </code>
+                </p>
+              )}
+              <CodeInput
+                id={`${ids}-enable-code`}
+                value={code}
+                onChange={setCode}
+                error={codeError}
+                disabled={enable.isPending}
+              />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={enable.isPending}>
+                  {enable.isPending ? 'Turning on...' : 'Turn on'}
+                </Button>
+                <Button
+                  variant="ghost"
+                  onClick={() => setStage({ name: 'idle' })}
+                  disabled={enable.isPending}
+                >
+                  {messages.common.cancel}
+                </Button>
+              </div>
+            </div>
+          </form>
+        )}
+
+        {stage.name === 'codes' && (
+          <Alert variant="warning">
+            <KeyRound aria-hidden />
+            <AlertTitle>Save your recovery codes</AlertTitle>
+            <AlertDescription className="grid gap-3">
+              <p>
+                Each code signs you in once if you lose your phone. They are shown only now: store them
+                somewhere safe.
+              </p>
+              <ul className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm text-slate-900 sm:w-fit">
+                {stage.codes.map((recoveryCode) => (
+                  <li key={recoveryCode}>{recoveryCode}</li>
+                ))}
+              </ul>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    void navigator.clipboard
+                      ?.writeText(stage.codes.join('\n'))
+                      .then(() => toast({ title: 'Recovery codes copied' }))
+                  }
+                >
+                  <Copy aria-hidden />
+                  Copy codes
+                </Button>
+                <Button size="sm" onClick={() => setStage({ name: 'idle' })}>
+                  I have saved them
+                </Button>
+              </div>
+            </AlertDescription>
+          </Alert>
+        )}
+
+        {stage.name === 'idle' && isEnabled === true && (
+          <form noValidate onSubmit={submitDisable} className="grid max-w-md gap-4">
+            <p className="text-sm text-slate-600">
+              To turn two-factor authentication off, confirm your password and a current code.
+            </p>
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-disable-password`}>{messages.login.passwordLabel}</Label>
+              <Input
+                id={`${ids}-disable-password`}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={passwordError ? true : undefined}
+                aria-describedby={passwordError ? `${ids}-disable-password-error` : undefined}
+                disabled={disable.isPending}
+              />
+              <FieldMessage id={`${ids}-disable-password-error`}>{passwordError}</FieldMessage>
+            </div>
+            <CodeInput
+              id={`${ids}-disable-code`}
+              value={code}
+              onChange={setCode}
+              error={codeError}
+              disabled={disable.isPending}
+            />
+            <div>
+              <Button type="submit" variant="destructive" disabled={disable.isPending}>
+                {disable.isPending ? 'Turning off...' : 'Turn off two-factor authentication'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
