@@ -11,9 +11,21 @@ import { securityHeaders } from './http/security-headers.js';
 import { loadSession } from './http/session.js';
 import { serveStatic } from './http/static.js';
 import type { Logger } from './logger.js';
+import { agreementRoutes } from './modules/agreements/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { ensureSessionSecret } from './modules/settings/store.js';
+import { bookingRoutes } from './modules/bookings/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { ghlRoutes } from './modules/ghl/routes.js';
+import { kitRoutes } from './modules/kits/routes.js';
+import { patientRoutes } from './modules/patients/routes.js';
+import { privacyRoutes } from './modules/privacy/routes.js';
+import { registrationRoutes } from './modules/registrations/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { defaultSettings, ensureSessionSecret, SettingsStore } from './modules/settings/store.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { userAdminRoutes } from './modules/users/routes.js';
 
 export type App = Koa<AppState, AppContextExtension>;
 
@@ -27,13 +39,37 @@ export interface CreateAppOptions {
 const JSON_BODY_LIMIT = '1mb';
 
 /**
+ * Every API route, one router per feature. The permission matrix test walks this router, so a
+ * route mounted here is checked for every role without being listed again.
+ */
+export function apiRouter(): Router<AppState, AppContextExtension> {
+  const api = new Router<AppState, AppContextExtension>();
+  api.use(systemRoutes().routes());
+  api.use(authRoutes().routes());
+  api.use(registrationRoutes().routes());
+  api.use(privacyRoutes().routes());
+  api.use(userAdminRoutes().routes());
+  api.use(settingsRoutes().routes());
+  api.use(auditRoutes().routes());
+  api.use(patientRoutes().routes());
+  api.use(kitRoutes().routes());
+  api.use(bookingRoutes().routes());
+  api.use(agreementRoutes().routes());
+  api.use(dashboardRoutes().routes());
+  api.use(searchRoutes().routes());
+  api.use(ghlRoutes().routes());
+  return api;
+}
+
+/**
  * Composes the HTTP application: cross-cutting middleware, then every feature's routes, then
  * the static console. It does not listen; `server.ts` (or a test) does. The database must be
  * migrated already.
  */
 export async function createApp({ config, db, logger }: CreateAppOptions): Promise<App> {
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
-  const services: AppServices = { config: { ...config, secret }, db, logger };
+  const settings = new SettingsStore(db.knex, defaultSettings(config));
+  const services: AppServices = { config: { ...config, secret }, db, logger, settings };
 
   const app: App = new Koa<AppState, AppContextExtension>({ proxy: config.trustProxy });
   app.context.services = services;
@@ -48,8 +84,7 @@ export async function createApp({ config, db, logger }: CreateAppOptions): Promi
   app.use(loadSession);
   app.use(apiFallback);
 
-  const api = new Router<AppState, AppContextExtension>();
-  api.use(systemRoutes().routes(), authRoutes().routes());
+  const api = apiRouter();
   app.use(api.routes());
   app.use(api.allowedMethods());
 

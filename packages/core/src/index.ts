@@ -1,5 +1,6 @@
 // @wellrest/core: the domain rules every Wellrest package shares. Pure: no I/O.
 
+export * from './auth.js';
 export * from './availability/eligibility.js';
 export {
   availableKitsOfType,
@@ -18,6 +19,7 @@ export * from './http/errors.js';
 export * from './messages.js';
 export * from './navigation/navigation.js';
 export * from './navigation/routes.js';
+export * from './operations.js';
 export * from './permissions/ability.js';
 export * from './privacy/notice.js';
 export { sha256Hex } from './privacy/sha256.js';

@@ -4,6 +4,7 @@ import type { ParameterizedContext } from 'koa';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connect.js';
 import type { Logger } from '../logger.js';
+import type { SettingsStore } from '../modules/settings/store.js';
 import type { UserRow } from '../modules/users/store.js';
 
 export type { AppAbility };
@@ -15,6 +16,8 @@ export interface AppServices {
   config: AppConfig;
   db: Database;
   logger: Logger;
+  /** The administrator's settings (idle timeout, lockout, privacy contact, ...), read through one cache. */
+  settings: SettingsStore;
 }
 
 /** What middleware puts on `ctx.state` for the handlers after it. */
@@ -23,7 +26,8 @@ export interface AppState {
   user?: CurrentUser;
   /** The full account row of the signed-in user (server-side only). */
   account?: UserRow;
-  session?: { id: string };
+  /** The live session, and when it ends if left idle (or at its absolute expiry, if sooner). */
+  session?: { id: string; expiresAt: Date };
   /** What the signed-in user may do; absent for anonymous requests. */
   ability?: AppAbility;
   /** The request's transaction, opened by `inTransaction`. */

@@ -2,7 +2,7 @@ import { defineAbilityFor } from '@wellrest/core';
 import type { Middleware } from 'koa';
 import { audit } from '../audit/audit.js';
 import { resumeSession } from '../modules/auth/sessions.js';
-import { SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
+import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
 import { toCurrentUser } from '../modules/users/store.js';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
 import { isApiPath } from './paths.js';
@@ -28,6 +28,18 @@ export function clearSessionCookie(ctx: AppContext): void {
   });
 }
 
+/** The trusted-device cookie: a random token whose hash names a trusted_devices row. */
+export function setDeviceCookie(ctx: AppContext, token: string, expires: Date): void {
+  ctx.cookies.set(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.secure,
+    path: '/api/auth',
+    overwrite: true,
+    expires,
+  });
+}
+
 /**
  * Resolves the session cookie (a signed token naming a session row) to the signed-in user on
  * every API request, and builds what that user may do. Anything wrong with the cookie simply
@@ -37,19 +49,24 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
   // Only the API needs to know who is asking; static files are the same for everyone.
   const token = isApiPath(ctx.path) ? ctx.cookies.get(SESSION_COOKIE) : undefined;
   if (!token) return next();
-  const { config, db } = ctx.services;
+  const { config, db, settings } = ctx.services;
   const claims = verifySessionToken(config.secret, token);
   const userId = claims ? Number(claims.sub) : Number.NaN;
   if (!claims || !Number.isSafeInteger(userId)) {
     clearSessionCookie(ctx);
     return next();
   }
-  const found = await resumeSession(db.knex, claims.sid, userId, config.sessionIdleMinutes);
+  const idleMinutes = await settings.get('sessionIdleMinutes');
+  const found = await resumeSession(db.knex, claims.sid, userId, idleMinutes);
   if (found.status === 'active') {
     const user = toCurrentUser(found.user);
     ctx.state.user = user;
     ctx.state.account = found.user;
-    ctx.state.session = { id: found.session.id };
+    const idleEnd = Date.now() + idleMinutes * 60_000;
+    ctx.state.session = {
+      id: found.session.id,
+      expiresAt: new Date(Math.min(idleEnd, new Date(found.session.expires_at).getTime())),
+    };
     ctx.state.ability = defineAbilityFor(user);
   } else {
     if (found.status === 'idle') {
@@ -59,7 +76,7 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
         entityType: 'session',
         entityId: found.session.id,
         actor: { id: found.session.user_id, username: null },
-        details: { idleMinutes: config.sessionIdleMinutes },
+        details: { idleMinutes },
       });
     }
     clearSessionCookie(ctx);

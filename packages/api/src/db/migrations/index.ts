@@ -6,6 +6,7 @@ import {
   KIT_STATUSES,
   KIT_TYPES,
   LEAD_SOURCES,
+  REGISTRATION_STATUSES,
   ROLES,
   TEST_TYPES,
 } from '@wellrest/core';
@@ -15,6 +16,8 @@ import * as m0002 from './0002_users_sessions_settings.js';
 import * as m0003 from './0003_patients_kits_bookings.js';
 import * as m0004 from './0004_audit_events.js';
 import * as m0005 from './0005_privacy_acknowledgments.js';
+import * as m0101 from './0101_account_security.js';
+import * as m0201 from './0201_booking_operations.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -31,6 +34,8 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0003_patients_kits_bookings', ...m0003 },
   { name: '0004_audit_events', ...m0004 },
   { name: '0005_privacy_acknowledgments', ...m0005 },
+  { name: '0101_account_security', ...m0101 },
+  { name: '0201_booking_operations', ...m0201 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {
@@ -52,6 +57,7 @@ export function migrationsFingerprint(): string {
     KIT_STATUSES,
     KIT_TYPES,
     LEAD_SOURCES,
+    REGISTRATION_STATUSES,
     ROLES,
     TEST_TYPES,
   ];

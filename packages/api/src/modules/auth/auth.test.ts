@@ -218,8 +218,13 @@ describe('cross-site request refusal', () => {
   });
   afterAll(() => server.close());
 
+  let attempt = 0;
+  // A different made-up name each time, so the run of failures never locks one name.
   const login = (headers: Record<string, string>) =>
-    server.request('POST', '/api/auth/login', { body: { username: 'nobody', password: 'x' }, headers });
+    server.request('POST', '/api/auth/login', {
+      body: { username: `nobody-${++attempt}`, password: 'x' },
+      headers,
+    });
 
   it('refuses unsafe API calls from another origin with 403', async () => {
     const refused: Array<Record<string, string>> = [

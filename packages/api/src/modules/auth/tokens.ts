@@ -28,3 +28,6 @@ export function verifySessionToken(secret: string, token: string): SessionClaims
     return undefined;
   }
 }
+
+/** Marks a browser the user chose to trust: its value is a random token, only its hash is stored. */
+export const DEVICE_COOKIE = 'wellrest_device';

@@ -1,4 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_GHL_BASE_URL,
+  DEFAULT_PRIVACY_OFFICER_EMAIL,
+  DEFAULT_PRIVACY_OFFICER_PHONE,
+  DEFAULT_PRIVACY_POLICY_VERSION,
+  LOCKOUT_MINUTES,
+  LOCKOUT_THRESHOLD,
+  LOGIN_RATE_LIMIT_DEFAULT,
+  PASSWORD_EXPIRY_DAYS_DEFAULT,
+  type PublicSettings,
+  type SettingKey,
+  type Settings,
+  SettingsPatch,
+} from '@wellrest/core';
 import type { Knex } from 'knex';
 
 export const SESSION_SECRET_KEY = 'session_secret';
@@ -32,4 +46,93 @@ export async function ensureSessionSecret(db: Knex): Promise<string> {
   const secret = await getSetting<string>(db, SESSION_SECRET_KEY);
   if (typeof secret !== 'string' || secret.length < 32) throw new Error('stored session secret is invalid');
   return secret;
+}
+
+/** Settings never sent to a client, not even to an administrator. */
+const WRITE_ONLY: ReadonlySet<SettingKey> = new Set(['ghlToken']);
+
+export const SETTING_KEYS = Object.keys(SettingsPatch.shape) as SettingKey[];
+
+/** What applies until an administrator says otherwise. Two come from the environment. */
+export function defaultSettings(env: { sessionIdleMinutes: number; practiceTimeZone: string }): Settings {
+  return {
+    sessionIdleMinutes: env.sessionIdleMinutes,
+    passwordExpiryDays: PASSWORD_EXPIRY_DAYS_DEFAULT,
+    lockoutThreshold: LOCKOUT_THRESHOLD,
+    lockoutMinutes: LOCKOUT_MINUTES,
+    loginRateLimit: LOGIN_RATE_LIMIT_DEFAULT,
+    privacyPolicyVersion: DEFAULT_PRIVACY_POLICY_VERSION,
+    privacyOfficerEmail: DEFAULT_PRIVACY_OFFICER_EMAIL,
+    privacyOfficerPhone: DEFAULT_PRIVACY_OFFICER_PHONE,
+    practiceTimeZone: env.practiceTimeZone,
+    ghlBaseUrl: DEFAULT_GHL_BASE_URL,
+    ghlLocationId: '',
+    ghlToken: '',
+  };
+}
+
+/** Settings as an administrator reads them: write-only values replaced by whether they are set. */
+export function publicSettings(settings: Settings): PublicSettings {
+  const { ghlToken, ...rest } = settings;
+  return { ...rest, ghlTokenSet: ghlToken !== '' };
+}
+
+/** How long a process trusts its copy; another process's change shows up within this time. */
+const CACHE_MS = 5000;
+
+/**
+ * The one way to read and write the administrator's settings: stored values over defaults,
+ * each validated (a stored value that no longer validates falls back to its default), cached
+ * briefly in the process and dropped on every write.
+ */
+export class SettingsStore {
+  private cached: { values: Settings; at: number } | undefined;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly defaults: Settings,
+  ) {}
+
+  /** All settings. Pass the request's transaction as `db` inside one. */
+  async all(db: Knex = this.knex): Promise<Settings> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.values;
+    const rows: { key: string; value: unknown }[] = await db('settings')
+      .whereIn('key', SETTING_KEYS)
+      .select('key', 'value');
+    const values: Settings = { ...this.defaults };
+    for (const { key, value } of rows) {
+      const schema = SettingsPatch.shape[key as SettingKey];
+      const parsed = schema.safeParse(value);
+      if (parsed.success && parsed.data !== undefined)
+        (values as Record<SettingKey, unknown>)[key as SettingKey] = parsed.data;
+    }
+    this.cached = { values, at: Date.now() };
+    return values;
+  }
+
+  async get<K extends SettingKey>(key: K, db?: Knex): Promise<Settings[K]> {
+    return (await this.all(db))[key];
+  }
+
+  /** Writes validated values; returns the keys that changed. */
+  async update(db: Knex, patch: SettingsPatch, updatedBy: number | null): Promise<SettingKey[]> {
+    const current = await this.all(db);
+    const changed: SettingKey[] = [];
+    for (const key of SETTING_KEYS) {
+      const value = patch[key];
+      if (value === undefined || value === current[key]) continue;
+      await putSetting(db, key, value, updatedBy);
+      changed.push(key);
+    }
+    this.invalidate();
+    return changed;
+  }
+
+  isWriteOnly(key: SettingKey): boolean {
+    return WRITE_ONLY.has(key);
+  }
+
+  invalidate(): void {
+    this.cached = undefined;
+  }
 }

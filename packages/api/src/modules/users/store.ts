@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { CurrentUser, Role } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { hashPassword } from '../auth/passwords.js';
@@ -16,6 +17,7 @@ export interface UserRow {
   locked_until: Date | null;
   totp_secret: string | null;
   totp_enabled: boolean;
+  totp_last_step: number | null;
   recovery_codes: string[];
   physician_id: number | null;
   created_at: Date;
@@ -84,6 +86,63 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     email: row.email,
     displayName: row.display_name,
     role: row.role,
+    physicianId: row.physician_id,
+  };
+}
+
+/** Sets a new password: the expiry clock restarts, a pending change is done, a lock is lifted. */
+export async function setPassword(db: Knex, userId: number, password: string): Promise<void> {
+  await db('users')
+    .where({ id: userId })
+    .update({
+      password_hash: await hashPassword(password),
+      password_changed_at: db.fn.now(),
+      must_change_password: false,
+      failed_login_count: 0,
+      locked_until: null,
+      updated_at: db.fn.now(),
+    });
+}
+
+/** A password nobody knows, for an account that must set its own through a one-time link. */
+export function unusablePassword(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** An account as an administrator sees it. No hashes, secrets or recovery codes. */
+export interface AdminUserView {
+  id: number;
+  username: string;
+  email: string | null;
+  displayName: string;
+  role: Role;
+  isActive: boolean;
+  twoFactorEnabled: boolean;
+  mustChangePassword: boolean;
+  lockedUntil: string | null;
+  passwordChangedAt: string;
+  lastLoginAt: string | null;
+  createdAt: string;
+  physicianId: number | null;
+}
+
+const iso = (value: Date | string | null): string | null =>
+  value == null ? null : new Date(value).toISOString();
+
+export function toAdminUser(row: UserRow): AdminUserView {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    displayName: row.display_name,
+    role: row.role,
+    isActive: row.is_active,
+    twoFactorEnabled: row.totp_enabled,
+    mustChangePassword: row.must_change_password,
+    lockedUntil: row.locked_until && new Date(row.locked_until) > new Date() ? iso(row.locked_until) : null,
+    passwordChangedAt: iso(row.password_changed_at) ?? '',
+    lastLoginAt: iso(row.last_login_at),
+    createdAt: iso(row.created_at) ?? '',
     physicianId: row.physician_id,
   };
 }

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { messages, RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS } from '@wellrest/core';
+import { type TOTP, URI } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Agent, getTestServer, type TestServer, type TestUser } from '../../test/server.js';
+import { DEVICE_COOKIE, SESSION_COOKIE } from './tokens.js';
+
+interface LoginBody {
+  success: boolean;
+  requiresTwoFactor?: boolean;
+  deviceId?: string;
+  error?: string;
+}
+
+function cookieNamed(headers: Headers, name: string): string | undefined {
+  const header = headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`));
+  return header?.split(';')[0];
+}
+
+describe('two-factor authentication', () => {
+  let server: TestServer;
+  let user: TestUser;
+  let agent: Agent;
+  let totp: TOTP;
+  let recoveryCodes: string[];
+
+  /** A current code, as if the previous one had been used a while ago. */
+  async function freshCode(): Promise<string> {
+    await server.db('users').where({ id: user.id }).update({ totp_last_step: null });
+    return totp.generate();
+  }
+
+  const login = (body: Record<string, unknown>, cookie?: string) =>
+    server.request<LoginBody>('POST', '/api/auth/login', {
+      body: { username: user.username, password: user.password, ...body },
+      ...(cookie ? { cookie } : {}),
+    });
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    user = await server.createUser({ role: 'scheduler' });
+    agent = await server.loginAs(user.username);
+  });
+  afterAll(() => server.close());
+
+  it('enrols with a QR code and an otpauth URL, then turns on with a valid code and hands out recovery codes', async () => {
+    const setup = await agent.request<{ otpauthUrl: string; qrDataUrl: string }>(
+      'POST',
+      '/api/auth/2fa/setup',
+    );
+    expect(setup.status).toBe(200);
+    expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Wellrest:/);
+    expect(setup.body.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    totp = URI.parse(setup.body.otpauthUrl) as TOTP;
+    expect(totp.digits).toBe(6);
+    expect(totp.period).toBe(30);
+
+    const wrong = await agent.request<{ fields: Record<string, string> }>('POST', '/api/auth/2fa/enable', {
+      body: { code: '000000' === totp.generate() ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual({ code: messages.login.invalidCode });
+
+    const enabled = await agent.request<{ recoveryCodes: string[] }>('POST', '/api/auth/2fa/enable', {
+      body: { code: totp.generate() },
+    });
+    expect(enabled.status).toBe(200);
+    recoveryCodes = enabled.body.recoveryCodes;
+    expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    const row = await server.db('users').where({ id: user.id }).first();
+    expect(row.totp_enabled).toBe(true);
+    // Only hashes are kept.
+    expect(JSON.stringify(row.recovery_codes)).not.toContain(recoveryCodes[0]);
+    expect((await agent.request('GET', '/api/auth/me')).body).toMatchObject({ twoFactorEnabled: true });
+
+    const again = await agent.request('POST', '/api/auth/2fa/setup');
+    expect(again.status).toBe(409);
+  });
+
+  it('asks for the code (200, no session) until a valid one is sent', async () => {
+    const first = await login({});
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: false, requiresTwoFactor: true });
+    expect(cookieNamed(first.headers, SESSION_COOKIE)).toBeUndefined();
+
+    const wrong = await login({ twoFactorToken: '12345x' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({
+      success: false,
+      requiresTwoFactor: true,
+      error: messages.login.invalidCode,
+    });
+
+    const ok = await login({ twoFactorToken: await freshCode() });
+    expect(ok.status).toBe(200);
+    expect(ok.body.success).toBe(true);
+    expect(cookieNamed(ok.headers, SESSION_COOKIE)).toBeDefined();
+    expect(cookieNamed(ok.headers, DEVICE_COOKIE)).toBeUndefined();
+  });
+
+  it('refuses a code that was already used', async () => {
+    const code = await freshCode();
+    expect((await login({ twoFactorToken: code })).status).toBe(200);
+    const replay = await login({ twoFactorToken: code });
+    expect(replay.status).toBe(401);
+    expect(replay.body.error).toBe(messages.login.invalidCode);
+  });
+
+  it('accepts each recovery code once, in any letter case', async () => {
+    const [code] = recoveryCodes as [string];
+    const used = await login({ twoFactorToken: code.toLowerCase() });
+    expect(used.status).toBe(200);
+    expect(used.body.success).toBe(true);
+    const reused = await login({ twoFactorToken: code });
+    expect(reused.status).toBe(401);
+    const row = await server.db('users').where({ id: user.id }).first();
+    expect(row.recovery_codes).toHaveLength(RECOVERY_CODE_COUNT - 1);
+    expect(await server.db('audit_events').where({ action: 'auth.recovery_code_use' })).toHaveLength(1);
+  });
+
+  it('skips the code on a trusted device, until the trust expires or is revoked', async () => {
+    const deviceId = randomUUID();
+    const trusted = await login({ twoFactorToken: await freshCode(), trustDevice: true, deviceId });
+    expect(trusted.status).toBe(200);
+    expect(trusted.body.deviceId).toBe(deviceId);
+    const deviceCookie = cookieNamed(trusted.headers, DEVICE_COOKIE);
+    expect(deviceCookie).toBeDefined();
+    const header = trusted.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`)) ?? '';
+    expect(header).toMatch(/httponly/i);
+    expect(header).toMatch(/samesite=lax/i);
+    const expires = new Date(/expires=([^;]+)/i.exec(header)?.[1] ?? '').getTime();
+    expect(Math.abs(expires - (Date.now() + TRUSTED_DEVICE_DAYS * 86_400_000))).toBeLessThan(120_000);
+    const [device] = await server.db('trusted_devices').where({ user_id: user.id });
+    expect(device.token_hash).not.toBe(deviceCookie?.split('=')[1]);
+
+    const skip = await login({ deviceId }, deviceCookie);
+    expect(skip.status).toBe(200);
+    expect(skip.body.success).toBe(true);
+    // Both halves are needed: the cookie with another device id, or the device id without the cookie.
+    expect((await login({ deviceId: randomUUID() }, deviceCookie)).body.requiresTwoFactor).toBe(true);
+    expect((await login({ deviceId })).body.requiresTwoFactor).toBe(true);
+
+    await server
+      .db('trusted_devices')
+      .where({ id: device.id })
+      .update({ expires_at: server.db.raw("now() - interval '1 minute'") });
+    expect((await login({ deviceId }, deviceCookie)).body.requiresTwoFactor).toBe(true);
+    await server
+      .db('trusted_devices')
+      .where({ id: device.id })
+      .update({ expires_at: server.db.raw("now() + interval '1 day'") });
+    expect((await login({ deviceId }, deviceCookie)).body.success).toBe(true);
+
+    const listed = await agent.request<Array<{ id: string; deviceId: string }>>(
+      'GET',
+      '/api/auth/trusted-devices',
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([expect.objectContaining({ id: device.id, deviceId })]);
+    expect((await agent.request('DELETE', `/api/auth/trusted-devices/${device.id}`)).status).toBe(200);
+    expect((await agent.request('DELETE', `/api/auth/trusted-devices/${device.id}`)).status).toBe(404);
+    expect((await login({ deviceId }, deviceCookie)).body.requiresTwoFactor).toBe(true);
+  });
+
+  it("cannot revoke another user's trusted device", async () => {
+    const other = await server.loginAs('staff');
+    const [device] = await server.db('trusted_devices').where({ user_id: user.id });
+    expect((await other.request('DELETE', `/api/auth/trusted-devices/${device.id}`)).status).toBe(404);
+  });
+
+  it('turns off with the password and a code, and then signs in with the password alone', async () => {
+    const badPassword = await agent.request<{ fields: Record<string, string> }>(
+      'POST',
+      '/api/auth/2fa/disable',
+      {
+        body: { password: 'not-my-password', code: await freshCode() },
+      },
+    );
+    expect(badPassword.status).toBe(400);
+    expect(Object.keys(badPassword.body.fields)).toEqual(['password']);
+    const badCode = await agent.request('POST', '/api/auth/2fa/disable', {
+      body: { password: user.password, code: '99999x' },
+    });
+    expect(badCode.status).toBe(400);
+    const off = await agent.request('POST', '/api/auth/2fa/disable', {
+      body: { password: user.password, code: await freshCode() },
+    });
+    expect(off.status).toBe(200);
+    const plain = await login({});
+    expect(plain.body.success).toBe(true);
+    const actions = (
+      await server.db('audit_events').where('action', 'like', 'auth.two_factor%').orderBy('id')
+    ).map((e) => e.action);
+    expect(actions).toEqual(['auth.two_factor_setup', 'auth.two_factor_enable', 'auth.two_factor_disable']);
+  });
+});

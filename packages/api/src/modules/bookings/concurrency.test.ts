@@ -1,0 +1,95 @@
+import { addDays, type BookingListItem, messages } from '@wellrest/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBooking, insertKits, insertPatient, wednesdayAhead } from '../../test/operations-fixtures.js';
+import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
+
+// On the embedded engine requests run one after another; on a PostgreSQL server (DATABASE_URL)
+// they truly race, and the exclusion constraint with the retry logic must keep them correct.
+describe('concurrent booking operations', () => {
+  let server: TestServer;
+  let agents: Agent[];
+  beforeAll(async () => {
+    server = await getTestServer();
+    agents = await Promise.all(Array.from({ length: 4 }, () => server.loginAs('scheduler')));
+  });
+  afterAll(() => server.close());
+
+  it('20 simultaneous requests for the last free kit: one booking, nineteen 409s', async () => {
+    const [taken] = await insertKits(server.db, 'SleepView', 2);
+    const patient = await insertPatient(server.db);
+    const startDate = wednesdayAhead(1);
+    await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: taken?.id ?? null,
+      kitType: 'SleepView',
+      startDate,
+    });
+    const before = Number((await server.db('bookings').count({ n: '*' }))[0]?.n);
+
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (agents[i % agents.length] as Agent).request<BookingListItem & { error?: string }>(
+          'POST',
+          '/api/bookings',
+          {
+            body: { patientId: patient.id, kitType: 'SleepView', startDate },
+          },
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, ...Array(19).fill(409)]);
+    for (const r of responses.filter((x) => x.status === 409)) {
+      expect(r.body.error).toBe(messages.booking.kitNotAvailable('SleepView'));
+    }
+    expect(Number((await server.db('bookings').count({ n: '*' }))[0]?.n)).toBe(before + 1);
+  });
+
+  it('two simultaneous extensions competing for one spare kit: one succeeds, one is refused', async () => {
+    const [a, b, spare] = await insertKits(server.db, 'Z-Machine', 3);
+    const patient = await insertPatient(server.db);
+    const monday = addDays(wednesdayAhead(2), -2);
+    const first = await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: a?.id ?? null,
+      kitType: 'Z-Machine',
+      startDate: monday,
+    });
+    const second = await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: b?.id ?? null,
+      kitType: 'Z-Machine',
+      startDate: monday,
+    });
+    // Both own kits go out again on Thursday, so each extension needs the spare kit.
+    const thursday = addDays(monday, 3);
+    await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: a?.id ?? null,
+      kitType: 'Z-Machine',
+      startDate: thursday,
+    });
+    await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: b?.id ?? null,
+      kitType: 'Z-Machine',
+      startDate: thursday,
+    });
+
+    const [one, two] = await Promise.all([
+      (agents[0] as Agent).request('POST', `/api/bookings/${first}/extend`),
+      (agents[1] as Agent).request('POST', `/api/bookings/${second}/extend`),
+    ]);
+    expect([one?.status, two?.status].sort()).toEqual([200, 409]);
+    const refused = one?.status === 409 ? one : two;
+    expect(refused?.body.error).toBe(messages.extension.noKitAvailable('Z-Machine'));
+    const onSpare = await server.db('bookings').where({ kit_id: spare?.id });
+    expect(onSpare).toHaveLength(1);
+    expect(onSpare[0]).toMatchObject({ test_type: '3-day' });
+    const stillTwoDay = await server
+      .db('bookings')
+      .whereIn('id', [first, second])
+      .where({ test_type: '2-day' });
+    expect(stillTwoDay).toHaveLength(1);
+  });
+});

@@ -1,0 +1,261 @@
+import {
+  availableKitsOfType,
+  type BookingListItem,
+  type BookingStatus,
+  type ChangeBookingStatusInput,
+  CREATE_BOOKING_STATUSES,
+  type CreateBookingInput,
+  canTransitionBooking,
+  DEFAULT_BOOKING_STATUS,
+  type ExtensionEligibility,
+  extensionEligibility,
+  isValidStartDate,
+  messages,
+  operationMessages,
+  type ReductionEligibility,
+  reductionEligibility,
+  testDates,
+} from '@wellrest/core';
+import type { AppContext } from '../../http/context.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from '../patients/access.js';
+import {
+  bookingReader,
+  isKitHoldConflict,
+  loadKitsAndHolds,
+  neededWindow,
+  practiceToday,
+  recordBookingEvent,
+} from './store.js';
+
+// The booking operations. Each runs inside the request's transaction (`inTransaction`), decides
+// with core's rules on freshly loaded rows, and leaves the guarantee against double booking to
+// the database's exclusion constraint: a write that loses a race fails with 23P01 inside a
+// savepoint and is retried or refused, never committed.
+
+/** Extensions re-decide after losing a race for a kit at most this many times. */
+const EXTEND_ATTEMPTS = 3;
+
+function fieldError(field: string, message: string) {
+  return badRequest(message, { fields: { [field]: message } });
+}
+
+/** A booking the caller may act on, or 404 (a booking outside their scope does not exist for them). */
+async function requireBooking(
+  ctx: AppContext,
+  id: number,
+  action: 'read' | 'update' | 'extend' | 'reduce',
+  lock = false,
+): Promise<BookingListItem> {
+  const booking = await bookingReader(ctx).find(id, action, { lock });
+  if (!booking) throw notFound(operationMessages.bookingNotFound);
+  return booking;
+}
+
+export async function createBooking(ctx: AppContext, input: CreateBookingInput): Promise<BookingListItem> {
+  const { db } = accessFor(ctx);
+  const patientQuery = db('patients').where('patients.id', input.patientId).first('id');
+  applyScope(patientQuery, scopeOf(ctx, 'read', 'Patient'), PATIENT_SCOPE);
+  if (!(await patientQuery)) throw fieldError('patientId', operationMessages.patientNotFound);
+
+  const status: BookingStatus = input.status ?? DEFAULT_BOOKING_STATUS;
+  if (!(CREATE_BOOKING_STATUSES as readonly string[]).includes(status)) {
+    throw fieldError('status', operationMessages.createStatusNotAllowed);
+  }
+  if (input.startDate < (await practiceToday(ctx)))
+    throw fieldError('startDate', operationMessages.startDateInPast);
+  if (!isValidStartDate(input.startDate, input.testType)) {
+    throw fieldError('startDate', messages.booking.invalidStartDay);
+  }
+  // The client's end and return dates are advisory: the rules of spec §9 decide.
+  const dates = testDates(input.startDate, input.testType);
+  const { kits, holds } = await loadKitsAndHolds(
+    db,
+    input.kitType,
+    neededWindow(input.startDate, input.testType),
+  );
+  const candidates = availableKitsOfType(input.kitType, kits, holds, input.startDate, input.testType);
+
+  for (const kit of candidates) {
+    let id: number | undefined;
+    try {
+      id = await db.transaction(async (savepoint) => {
+        const [row] = await savepoint('bookings')
+          .insert({
+            patient_id: input.patientId,
+            kit_id: kit.id,
+            test_type: input.testType,
+            kit_type: input.kitType,
+            status,
+            start_date: dates.startDate,
+            end_date: dates.endDate,
+            return_date: dates.returnDate,
+            notes: input.notes ?? null,
+            created_by: ctx.state.user?.id ?? null,
+          })
+          .returning('id');
+        return (row as { id: number }).id;
+      });
+    } catch (error) {
+      // Another request took this kit since it was read: try the next free one.
+      if (isKitHoldConflict(error)) continue;
+      throw error;
+    }
+    await recordBookingEvent(db, ctx, {
+      bookingId: id,
+      action: 'created',
+      toStatus: status,
+      details: { kitId: kit.id, testType: input.testType },
+    });
+    await recordAccess(db, ctx, { action: 'booking.create', entityType: 'booking', ids: [id] });
+    return requireBooking(ctx, id, 'read');
+  }
+  throw conflict(messages.booking.kitNotAvailable(input.kitType));
+}
+
+export async function changeBookingStatus(
+  ctx: AppContext,
+  id: number,
+  input: ChangeBookingStatusInput,
+): Promise<BookingListItem> {
+  const { db } = accessFor(ctx);
+  const booking = await requireBooking(ctx, id, 'update', true);
+  if (!canTransitionBooking(booking.status, input.status)) {
+    throw conflict(operationMessages.invalidStatusChange(booking.status, input.status));
+  }
+  await db('bookings').where({ id }).update({ status: input.status, updated_at: db.fn.now() });
+  await recordBookingEvent(db, ctx, {
+    bookingId: id,
+    action: 'status_changed',
+    fromStatus: booking.status,
+    toStatus: input.status,
+    reason: input.reason ?? null,
+  });
+  await recordAccess(db, ctx, {
+    action: 'booking.status_change',
+    entityType: 'booking',
+    ids: [id],
+    details: { from: booking.status, to: input.status },
+  });
+  return requireBooking(ctx, id, 'read');
+}
+
+async function decideExtension(ctx: AppContext, booking: BookingListItem): Promise<ExtensionEligibility> {
+  const { db } = accessFor(ctx);
+  const { kits, holds } = await loadKitsAndHolds(
+    db,
+    booking.kitType,
+    neededWindow(booking.startDate, '3-day'),
+  );
+  return extensionEligibility(booking, kits, holds);
+}
+
+export async function checkExtension(ctx: AppContext, id: number): Promise<ExtensionEligibility> {
+  const booking = await requireBooking(ctx, id, 'read');
+  const eligibility = await decideExtension(ctx, booking);
+  await recordAccess(accessFor(ctx).db, ctx, {
+    action: 'booking.eligibility',
+    entityType: 'booking',
+    ids: [id],
+    details: { check: 'extension', allowed: eligibility.canExtend },
+  });
+  return eligibility;
+}
+
+export async function checkReduction(ctx: AppContext, id: number): Promise<ReductionEligibility> {
+  const { db } = accessFor(ctx);
+  const booking = await requireBooking(ctx, id, 'read');
+  const { kits } = await loadKitsAndHolds(db, booking.kitType, {
+    from: booking.startDate,
+    to: booking.startDate,
+  });
+  const eligibility = reductionEligibility(booking, kits);
+  await recordAccess(db, ctx, {
+    action: 'booking.eligibility',
+    entityType: 'booking',
+    ids: [id],
+    details: { check: 'reduction', allowed: eligibility.canReduce },
+  });
+  return eligibility;
+}
+
+/**
+ * 2-day -> 3-day. The booking row is locked for the transaction and the decision re-made on
+ * what is committed now; if another request takes the target kit first, the update fails on the
+ * exclusion constraint and the decision is made again.
+ */
+export async function extendBooking(ctx: AppContext, id: number): Promise<BookingListItem> {
+  const { db } = accessFor(ctx);
+  const booking = await requireBooking(ctx, id, 'extend', true);
+  const dates = testDates(booking.startDate, '3-day');
+  for (let attempt = 1; attempt <= EXTEND_ATTEMPTS; attempt++) {
+    const eligibility = await decideExtension(ctx, booking);
+    if (!eligibility.canExtend || eligibility.targetKitId === null) {
+      throw conflict(eligibility.reason ?? messages.extension.failed.description);
+    }
+    const targetKitId = eligibility.targetKitId;
+    try {
+      await db.transaction(async (savepoint) => {
+        await savepoint('bookings').where({ id }).update({
+          test_type: '3-day',
+          end_date: dates.endDate,
+          return_date: dates.returnDate,
+          kit_id: targetKitId,
+          updated_at: db.fn.now(),
+        });
+      });
+    } catch (error) {
+      if (isKitHoldConflict(error)) continue;
+      throw error;
+    }
+    await recordBookingEvent(db, ctx, {
+      bookingId: id,
+      action: 'extended',
+      fromStatus: booking.status,
+      toStatus: booking.status,
+      details: {
+        fromTestType: '2-day',
+        toTestType: '3-day',
+        fromKitId: booking.kitId,
+        toKitId: targetKitId,
+        kitSwapped: eligibility.requiresKitSwap,
+      },
+    });
+    await recordAccess(db, ctx, {
+      action: 'booking.extend',
+      entityType: 'booking',
+      ids: [id],
+      details: { kitSwapped: eligibility.requiresKitSwap },
+    });
+    return requireBooking(ctx, id, 'read');
+  }
+  throw conflict(messages.extension.noKitAvailable(booking.kitType));
+}
+
+/** 3-day -> 2-day: the same kit, held one day less. A shorter hold can never conflict. */
+export async function reduceBooking(ctx: AppContext, id: number): Promise<BookingListItem> {
+  const { db } = accessFor(ctx);
+  const booking = await requireBooking(ctx, id, 'reduce', true);
+  const { kits } = await loadKitsAndHolds(db, booking.kitType, {
+    from: booking.startDate,
+    to: booking.startDate,
+  });
+  const eligibility = reductionEligibility(booking, kits);
+  if (!eligibility.canReduce) throw conflict(eligibility.message);
+  const dates = testDates(booking.startDate, '2-day');
+  await db('bookings').where({ id }).update({
+    test_type: '2-day',
+    end_date: dates.endDate,
+    return_date: dates.returnDate,
+    updated_at: db.fn.now(),
+  });
+  await recordBookingEvent(db, ctx, {
+    bookingId: id,
+    action: 'reduced',
+    fromStatus: booking.status,
+    toStatus: booking.status,
+    details: { fromTestType: '3-day', toTestType: '2-day', freedKitId: eligibility.kitToFree?.id ?? null },
+  });
+  await recordAccess(db, ctx, { action: 'booking.reduce', entityType: 'booking', ids: [id] });
+  return requireBooking(ctx, id, 'read');
+}

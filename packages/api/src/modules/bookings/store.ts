@@ -1,0 +1,252 @@
+import {
+  addDays,
+  type Booking,
+  type BookingEvent,
+  type BookingListItem,
+  type BookingListQuery,
+  type BookingStatus,
+  HOLDING_STATUSES,
+  type Kit,
+  type KitType,
+  MAINTENANCE_DAYS,
+  type Page,
+  type TestType,
+  testDates,
+  todayInTimeZone,
+} from '@wellrest/core';
+import type { Knex } from 'knex';
+import { type AppContext, dbOf } from '../../http/context.js';
+import { type KitRow, toKit } from '../kits/store.js';
+import { accessFor, applyScope, PATIENT_SCOPE, scopeOf } from '../patients/access.js';
+
+export interface BookingRow {
+  id: number;
+  patient_id: number;
+  kit_id: number | null;
+  test_type: TestType;
+  kit_type: KitType;
+  status: BookingStatus;
+  start_date: string;
+  end_date: string;
+  return_date: string;
+  notes: string | null;
+  created_by: number | null;
+}
+
+/** A booking row joined with what lists show: patient name and physician, kit label. */
+export interface BookingListRow extends BookingRow {
+  patient_name: string;
+  physician_id: number | null;
+  kit_label: string | null;
+}
+
+export function toBooking(row: BookingRow & { physician_id?: number | null }): Booking {
+  return {
+    id: row.id,
+    patientId: row.patient_id,
+    kitId: row.kit_id,
+    testType: row.test_type,
+    kitType: row.kit_type,
+    status: row.status,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    returnDate: row.return_date,
+    notes: row.notes,
+    physicianId: row.physician_id ?? null,
+  };
+}
+
+export function toBookingListItem(row: BookingListRow): BookingListItem {
+  return { ...toBooking(row), patientName: row.patient_name, kitLabel: row.kit_label };
+}
+
+/** "Today" in the practice time zone (a setting, DESIGN.md §2), never the server clock's zone. */
+export async function practiceToday(ctx: AppContext): Promise<string> {
+  return todayInTimeZone(await ctx.services.settings.get('practiceTimeZone', dbOf(ctx)));
+}
+
+/** SQL of the dates a holding booking keeps its kit: start through the maintenance day after the end. */
+export const HELD_RANGE_SQL = `daterange(bookings.start_date, bookings.end_date + ${MAINTENANCE_DAYS + 1}, '[)')`;
+
+/**
+ * The kits of one type and the holding bookings of those kits that overlap the dates from
+ * `from` through `to`: all the availability engine needs to decide about that window. One
+ * round trip per table, whatever the size of either.
+ */
+export async function loadKitsAndHolds(
+  db: Knex,
+  kitType: KitType,
+  window: { from: string; to: string },
+): Promise<{ kits: Kit[]; holds: Booking[] }> {
+  const kits = (
+    await db<KitRow>('kits')
+      .select('id', 'kit_id', 'type', 'status', 'serial_number', 'notes')
+      .where({ type: kitType })
+      .orderBy('id')
+  ).map(toKit);
+  const holds = (
+    await db<BookingRow>('bookings')
+      .select('bookings.*')
+      .join('kits', 'kits.id', 'bookings.kit_id')
+      .where('kits.type', kitType)
+      .whereIn('bookings.status', HOLDING_STATUSES)
+      .whereRaw(`${HELD_RANGE_SQL} && daterange(?::date, ?::date, '[]')`, [window.from, window.to])
+  ).map(toBooking);
+  return { kits, holds };
+}
+
+/** The window a test of `testType` from `startDate` needs its kit for, maintenance day included. */
+export function neededWindow(startDate: string, testType: TestType): { from: string; to: string } {
+  return { from: startDate, to: addDays(testDates(startDate, testType).endDate, MAINTENANCE_DAYS) };
+}
+
+const SORT_ORDER: Record<BookingListQuery['sort'], [string, 'asc' | 'desc']> = {
+  startDate: ['bookings.start_date', 'asc'],
+  '-startDate': ['bookings.start_date', 'desc'],
+  returnDate: ['bookings.return_date', 'asc'],
+  '-returnDate': ['bookings.return_date', 'desc'],
+  id: ['bookings.id', 'asc'],
+  '-id': ['bookings.id', 'desc'],
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Bookings joined with their patient (for the name and the physician scope) and kit label. */
+export function bookingsQuery(db: Knex): Knex.QueryBuilder {
+  return db('bookings')
+    .join('patients', 'patients.id', 'bookings.patient_id')
+    .leftJoin('kits', 'kits.id', 'bookings.kit_id');
+}
+
+const LIST_COLUMNS = [
+  'bookings.*',
+  'patients.name as patient_name',
+  'patients.physician_id as physician_id',
+  'kits.kit_id as kit_label',
+];
+
+interface BookingEventRow {
+  id: number;
+  booking_id: number;
+  action: BookingEvent['action'];
+  from_status: BookingStatus | null;
+  to_status: BookingStatus | null;
+  reason: string | null;
+  actor_user_id: number | null;
+  actor_username: string | null;
+  details: BookingEvent['details'];
+  occurred_at: Date;
+}
+
+/** Booking reads for the caller: every query limited to the bookings of patients they may see. */
+export function bookingReader(ctx: AppContext) {
+  const { db } = accessFor(ctx);
+
+  function scoped(action: 'read' | 'update' | 'extend' | 'reduce'): Knex.QueryBuilder {
+    const query = bookingsQuery(db);
+    applyScope(query, scopeOf(ctx, action, 'Booking'), PATIENT_SCOPE);
+    return query;
+  }
+
+  return {
+    scoped,
+
+    async list(params: BookingListQuery): Promise<BookingListItem[] | Page<BookingListItem>> {
+      const query = scoped('read');
+      if (params.status) query.where('bookings.status', params.status);
+      if (params.kitType) query.where('bookings.kit_type', params.kitType);
+      if (params.patientId) query.where('bookings.patient_id', params.patientId);
+      if (params.from) query.where('bookings.return_date', '>=', params.from);
+      if (params.to) query.where('bookings.start_date', '<=', params.to);
+      if (params.q) {
+        const q = params.q;
+        const pattern = `%${escapeLike(q)}%`;
+        query.where((w) => {
+          w.whereILike('patients.name', pattern).orWhereILike('kits.kit_id', pattern);
+          if (/^\d{1,9}$/.test(q)) w.orWhere('bookings.id', Number(q));
+        });
+      }
+      const [column, order] = SORT_ORDER[params.sort];
+      query.orderBy([
+        { column, order },
+        { column: 'bookings.id', order: 'asc' },
+      ]);
+      if (params.page === undefined) {
+        return ((await query.select(LIST_COLUMNS)) as BookingListRow[]).map(toBookingListItem);
+      }
+      const rows = (await query
+        .clone()
+        .select([...LIST_COLUMNS, db.raw('count(*) over () as total_count')])
+        .limit(params.pageSize)
+        .offset((params.page - 1) * params.pageSize)) as (BookingListRow & { total_count: number })[];
+      const total =
+        rows[0]?.total_count ??
+        (params.page > 1 ? Number((await query.clone().clearOrder().count({ n: '*' }))[0]?.n ?? 0) : 0);
+      return { items: rows.map(toBookingListItem), total, page: params.page, pageSize: params.pageSize };
+    },
+
+    /** One booking the caller may act on with `action`, optionally locked for the transaction. */
+    async find(
+      id: number,
+      action: 'read' | 'update' | 'extend' | 'reduce' = 'read',
+      options: { lock?: boolean } = {},
+    ): Promise<BookingListItem | undefined> {
+      const query = scoped(action).where('bookings.id', id).first(LIST_COLUMNS);
+      // Locks the booking row only: the patient and kit rows are read, not changed.
+      if (options.lock) query.forUpdate('bookings');
+      const row = (await query) as BookingListRow | undefined;
+      return row ? toBookingListItem(row) : undefined;
+    },
+
+    async events(bookingId: number): Promise<BookingEvent[]> {
+      const rows = await db<BookingEventRow>('booking_events')
+        .where({ booking_id: bookingId })
+        .orderBy([{ column: 'occurred_at' }, { column: 'id' }]);
+      return rows.map((r) => ({
+        id: r.id,
+        bookingId: r.booking_id,
+        action: r.action,
+        fromStatus: r.from_status,
+        toStatus: r.to_status,
+        reason: r.reason,
+        actorUserId: r.actor_user_id,
+        actorUsername: r.actor_username,
+        details: r.details,
+        occurredAt: new Date(r.occurred_at).toISOString(),
+      }));
+    },
+  };
+}
+
+/** Appends a line to a booking's history, by the request's user. */
+export async function recordBookingEvent(
+  db: Knex,
+  ctx: AppContext,
+  event: {
+    bookingId: number;
+    action: BookingEvent['action'];
+    fromStatus?: BookingStatus | null;
+    toStatus?: BookingStatus | null;
+    reason?: string | null;
+    details?: BookingEvent['details'];
+  },
+): Promise<void> {
+  const user = ctx.state.user;
+  await db('booking_events').insert({
+    booking_id: event.bookingId,
+    action: event.action,
+    from_status: event.fromStatus ?? null,
+    to_status: event.toStatus ?? null,
+    reason: event.reason ?? null,
+    actor_user_id: user?.id ?? null,
+    actor_username: user?.username ?? null,
+    details: JSON.stringify(event.details ?? {}),
+  });
+}
+
+/** PostgreSQL's exclusion_violation: the kit is held by another booking on one of those dates. */
+export function isKitHoldConflict(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23P01';
+}

@@ -1,0 +1,123 @@
+import { type Action, type RecordScope, recordScope, type SubjectName } from '@wellrest/core';
+import type { Knex } from 'knex';
+import { type AuditAction, type AuditDetails, type AuditOutcome, audit } from '../../audit/audit.js';
+import { type AppAbility, type AppContext, dbOf } from '../../http/context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+
+// What the data-access layer of the operations modules shares: row scopes built from the
+// caller's ability (a physician's store only ever sees that physician's patients), and one audit
+// event per request naming the records touched.
+
+/** Audit codes of patient-data access (registered in the trail's closed list, AUDIT_ACTIONS). */
+export const OPERATION_AUDIT_ACTIONS = [
+  'patient.list',
+  'patient.read',
+  'patient.create',
+  'patient.update',
+  'booking.list',
+  'booking.read',
+  'booking.create',
+  'booking.status_change',
+  'booking.extend',
+  'booking.reduce',
+  'booking.eligibility',
+  'agreement.initiate',
+  'dashboard.availability',
+  'search.query',
+  'ghl.sync',
+] as const satisfies readonly AuditAction[];
+export type OperationAuditAction = (typeof OPERATION_AUDIT_ACTIONS)[number];
+
+/** At most this many ids are listed in one event; the count is always exact. */
+const AUDIT_ID_LIMIT = 500;
+
+export interface AccessEvent {
+  action: OperationAuditAction;
+  entityType: 'patient' | 'booking' | 'agreement' | 'search' | 'ghl';
+  /** The records read or written. */
+  ids: readonly number[];
+  outcome?: AuditOutcome;
+  details?: AuditDetails;
+}
+
+/** Records one access to patient data: who, which records, from where. Identifiers only. */
+export async function recordAccess(db: Knex, ctx: AppContext, event: AccessEvent): Promise<void> {
+  const ids = [...new Set(event.ids)];
+  const listed = ids.slice(0, AUDIT_ID_LIMIT);
+  await audit(db, ctx, {
+    action: event.action,
+    outcome: event.outcome ?? 'success',
+    entityType: event.entityType,
+    entityId: ids.length === 1 ? ids[0] : null,
+    details: {
+      ...event.details,
+      count: ids.length,
+      ids: listed.join(','),
+      ...(ids.length > listed.length ? { idsTruncated: true } : {}),
+    },
+  });
+}
+
+/** The caller's ability; every route of these modules sits behind `can`, so it is always there. */
+export function abilityOf(ctx: AppContext): AppAbility {
+  const ability = ctx.state.ability;
+  if (!ability) throw forbidden();
+  return ability;
+}
+
+/** Database columns of the fields ability conditions name. */
+export type ScopeColumns = Readonly<Record<string, string>>;
+
+/**
+ * Limits a query to the rows `scope` allows. A condition on a field with no mapped column, or
+ * with a value that is not a plain scalar, allows nothing: scoping fails closed.
+ */
+export function applyScope(query: Knex.QueryBuilder, scope: RecordScope, columns: ScopeColumns): void {
+  if (scope.kind === 'all') return;
+  if (scope.kind === 'none') {
+    query.whereRaw('false');
+    return;
+  }
+  query.where((any) => {
+    for (const conditions of scope.anyOf) {
+      any.orWhere((all) => {
+        const entries = Object.entries(conditions);
+        if (entries.length === 0) all.whereRaw('false');
+        for (const [field, value] of entries) {
+          const column = columns[field];
+          if (column === undefined || (typeof value !== 'number' && typeof value !== 'string')) {
+            all.whereRaw('false');
+          } else {
+            all.where(column, value);
+          }
+        }
+      });
+    }
+  });
+}
+
+/** Scope columns of patient and booking rows: both belong to the patient's physician. */
+export const PATIENT_SCOPE: ScopeColumns = { physicianId: 'patients.physician_id' };
+
+/** The scope of `action` on `subject` for the caller. */
+export function scopeOf(ctx: AppContext, action: Action, subject: SubjectName): RecordScope {
+  return recordScope(abilityOf(ctx), action, subject);
+}
+
+/** A scoped data-access handle: the request's database handle and the caller's context. */
+export interface AccessContext {
+  db: Knex;
+  ctx: AppContext;
+}
+
+export function accessFor(ctx: AppContext): AccessContext {
+  return { db: dbOf(ctx), ctx };
+}
+
+/** The `:id` of the route as a database id; anything else names no record (404). */
+export function idParam(ctx: AppContext): number {
+  const raw = (ctx as AppContext & { params?: Record<string, string> }).params?.id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound();
+  return id;
+}

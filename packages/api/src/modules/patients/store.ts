@@ -1,0 +1,188 @@
+import type { CreatePatientInput, Page, Patient, PatientListQuery, UpdatePatientInput } from '@wellrest/core';
+import type { Knex } from 'knex';
+import type { AppContext } from '../../http/context.js';
+import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from './access.js';
+
+export interface PatientRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  date_of_birth: string | null;
+  gender: Patient['gender'];
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+  emergency_contact: string | null;
+  emergency_phone: string | null;
+  insurance_provider: string | null;
+  insurance_policy_number: string | null;
+  referring_physician: string | null;
+  medical_history: string | null;
+  medications: string | null;
+  lead_source: Patient['leadSource'];
+  ghl_id: string | null;
+  physician_id: number | null;
+  created_at: Date;
+  updated_at: Date;
+  created_by: number | null;
+}
+
+/** Entity field -> column, for every field a client may write. */
+const COLUMNS = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  dateOfBirth: 'date_of_birth',
+  gender: 'gender',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zipCode: 'zip_code',
+  emergencyContact: 'emergency_contact',
+  emergencyPhone: 'emergency_phone',
+  insuranceProvider: 'insurance_provider',
+  insurancePolicyNumber: 'insurance_policy_number',
+  referringPhysician: 'referring_physician',
+  medicalHistory: 'medical_history',
+  medications: 'medications',
+  leadSource: 'lead_source',
+  ghlId: 'ghl_id',
+  physicianId: 'physician_id',
+} as const satisfies Record<Exclude<keyof Patient, 'id'>, keyof PatientRow>;
+
+export function toPatient(row: PatientRow): Patient {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    dateOfBirth: row.date_of_birth,
+    gender: row.gender,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zip_code,
+    emergencyContact: row.emergency_contact,
+    emergencyPhone: row.emergency_phone,
+    insuranceProvider: row.insurance_provider,
+    insurancePolicyNumber: row.insurance_policy_number,
+    referringPhysician: row.referring_physician,
+    medicalHistory: row.medical_history,
+    medications: row.medications,
+    leadSource: row.lead_source,
+    ghlId: row.ghl_id,
+    physicianId: row.physician_id,
+  };
+}
+
+/** The columns a write sets: only the fields present in the input. */
+export function toColumns(input: Partial<Omit<Patient, 'id'>>): Partial<Record<string, unknown>> {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = input[field as keyof typeof COLUMNS];
+    if (value !== undefined) row[column] = value;
+  }
+  return row;
+}
+
+const SORT_ORDER: Record<PatientListQuery['sort'], [string, 'asc' | 'desc']> = {
+  name: ['name', 'asc'],
+  '-name': ['name', 'desc'],
+  createdAt: ['created_at', 'asc'],
+  '-createdAt': ['created_at', 'desc'],
+  id: ['id', 'asc'],
+  '-id': ['id', 'desc'],
+};
+
+/** Case-insensitive match of `q` anywhere in name, email or phone. */
+function whereMatches(query: Knex.QueryBuilder, q: string): void {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  query.where((w) =>
+    w
+      .whereILike('patients.name', pattern)
+      .orWhereILike('patients.email', pattern)
+      .orWhereILike('patients.phone', pattern),
+  );
+}
+
+/**
+ * Patient data as the caller may see it. Every method limits rows to the caller's scope and
+ * records one audit event naming the patients touched.
+ */
+export function patientStore(ctx: AppContext) {
+  const { db } = accessFor(ctx);
+
+  function scoped(action: 'read' | 'update'): Knex.QueryBuilder {
+    const query = db('patients');
+    applyScope(query, scopeOf(ctx, action, 'Patient'), PATIENT_SCOPE);
+    return query;
+  }
+
+  return {
+    async list(params: PatientListQuery): Promise<Patient[] | Page<Patient>> {
+      const query = scoped('read');
+      if (params.q) whereMatches(query, params.q);
+      const [column, direction] = SORT_ORDER[params.sort];
+      query.orderBy([
+        { column, order: direction },
+        { column: 'id', order: 'asc' },
+      ]);
+      let result: Patient[] | Page<Patient>;
+      if (params.page === undefined) {
+        result = ((await query.select('*')) as PatientRow[]).map(toPatient);
+      } else {
+        const rows = (await query
+          .clone()
+          .select('patients.*', db.raw('count(*) over () as total_count'))
+          .limit(params.pageSize)
+          .offset((params.page - 1) * params.pageSize)) as (PatientRow & { total_count: number })[];
+        // Past the last page no row carries the total: count once more.
+        const total =
+          rows[0]?.total_count ??
+          (params.page > 1 ? Number((await query.clone().clearOrder().count({ n: '*' }))[0]?.n ?? 0) : 0);
+        result = { items: rows.map(toPatient), total, page: params.page, pageSize: params.pageSize };
+      }
+      const items = Array.isArray(result) ? result : result.items;
+      await recordAccess(db, ctx, {
+        action: 'patient.list',
+        entityType: 'patient',
+        ids: items.map((p) => p.id),
+      });
+      return result;
+    },
+
+    async get(id: number): Promise<Patient | undefined> {
+      const row = (await scoped('read').where('patients.id', id).first()) as PatientRow | undefined;
+      if (row) await recordAccess(db, ctx, { action: 'patient.read', entityType: 'patient', ids: [id] });
+      return row ? toPatient(row) : undefined;
+    },
+
+    async create(input: CreatePatientInput): Promise<Patient> {
+      const [row] = await db<PatientRow>('patients')
+        .insert({ ...toColumns(input), created_by: ctx.state.user?.id ?? null })
+        .returning('*');
+      if (!row) throw new Error('insert into patients returned no row');
+      await recordAccess(db, ctx, { action: 'patient.create', entityType: 'patient', ids: [row.id] });
+      return toPatient(row);
+    },
+
+    async update(id: number, input: UpdatePatientInput): Promise<Patient | undefined> {
+      const changes = toColumns(input);
+      const [row] = (await scoped('update')
+        .where('patients.id', id)
+        .update({ ...changes, updated_at: db.fn.now() })
+        .returning('*')) as PatientRow[];
+      if (!row) return undefined;
+      await recordAccess(db, ctx, {
+        action: 'patient.update',
+        entityType: 'patient',
+        ids: [id],
+        // Which fields changed, never their values.
+        details: { fields: Object.keys(input).sort().join(',') },
+      });
+      return toPatient(row);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { messages, type SearchResult } from '@wellrest/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertBooking,
+  insertKits,
+  insertPatient,
+  linkPhysician,
+  wednesdayAhead,
+} from '../../test/operations-fixtures.js';
+import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
+
+describe('search API', () => {
+  let server: TestServer;
+  let staff: Agent;
+  let smith: { id: number };
+  let booking: number;
+  let kitLabel: string;
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    staff = await server.loginAs('staff');
+    smith = await insertPatient(server.db, {
+      name: 'Avery Smith',
+      email: 'avery.smith@example.test',
+      phone: '555-0142',
+      physicianId: 61,
+    });
+    await insertPatient(server.db, {
+      name: 'Blake Jones',
+      email: 'blake@example.test',
+      phone: '555-0177',
+      physicianId: 62,
+    });
+    const [kit] = await insertKits(server.db, 'Somfit', 1);
+    kitLabel = kit?.kitId ?? '';
+    booking = await insertBooking(server.db, {
+      patientId: smith.id,
+      kitId: kit?.id ?? null,
+      kitType: 'Somfit',
+      startDate: wednesdayAhead(0),
+    });
+  });
+  afterAll(() => server.close());
+
+  const search = (agent: Agent, query: unknown, limit?: number) =>
+    agent.request<SearchResult[]>('POST', '/api/search', { body: { query, ...(limit ? { limit } : {}) } });
+
+  it('finds patients and their bookings by name, with a typo, ranked, with result urls', async () => {
+    const exact = await search(staff, 'Avery Smith');
+    expect(exact.status).toBe(200);
+    expect(exact.body[0]).toEqual({
+      type: 'patient',
+      id: smith.id,
+      title: 'Avery Smith',
+      subtitle: 'avery.smith@example.test',
+      url: `/patients#patient-${smith.id}`,
+    });
+    expect(exact.body).toContainEqual(
+      expect.objectContaining({
+        type: 'booking',
+        id: booking,
+        url: `/bookings-management?booking=${booking}`,
+      }),
+    );
+    const typo = await search(staff, 'smyth');
+    expect(typo.body.map((r) => r.id)).toContain(smith.id);
+    expect(typo.body.map((r) => r.title)).not.toContain('Blake Jones');
+  });
+
+  it('finds by email prefix, phone digits, kit label and booking id', async () => {
+    expect((await search(staff, 'blake@')).body.map((r) => r.title)).toEqual(['Blake Jones']);
+    expect((await search(staff, '0177')).body.map((r) => r.title)).toEqual(['Blake Jones']);
+    expect((await search(staff, kitLabel)).body).toContainEqual(
+      expect.objectContaining({ type: 'booking', id: booking }),
+    );
+    expect((await search(staff, `#${booking}`)).body[0]).toMatchObject({ type: 'booking', id: booking });
+  });
+
+  it('returns at most `limit` results', async () => {
+    for (let i = 0; i < 12; i++) await insertPatient(server.db, { name: `Limit Person ${i}` });
+    expect((await search(staff, 'Limit Person')).body).toHaveLength(10);
+    expect((await search(staff, 'Limit Person', 3)).body).toHaveLength(3);
+  });
+
+  it('needs 2 characters, and audits without the query text', async () => {
+    const short = await search(staff, 'a');
+    expect(short.status).toBe(400);
+    expect((short.body as unknown as { fields: Record<string, string> }).fields.query).toBe(
+      messages.search.minChars,
+    );
+    await search(staff, 'Avery');
+    const events = await server.db('audit_events').where({ action: 'search.query' });
+    expect(events.length).toBeGreaterThan(0);
+    expect(JSON.stringify(events)).not.toMatch(/Avery|smyth|blake/i);
+  });
+
+  it('shows a physician only their own patients', async () => {
+    const user = await server.createUser({ role: 'physician' });
+    await linkPhysician(server.db, user.id, 62);
+    const physician = await server.loginAs(user.username);
+    expect((await search(physician, 'Avery')).body).toEqual([]);
+    expect((await search(physician, 'Blake')).body.map((r) => r.title)).toEqual(['Blake Jones']);
+    expect((await server.request('POST', '/api/search', { body: { query: 'Avery' } })).status).toBe(401);
+  });
+});

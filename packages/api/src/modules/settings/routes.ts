@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import { SettingsPatch } from '@wellrest/core';
+import { audit } from '../../audit/audit.js';
+import { can } from '../../http/can.js';
+import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
+import { validate } from '../../http/validate.js';
+import { publicSettings } from './store.js';
+
+// /admin/settings: every setting with its current value, secrets only as whether they are set.
+
+async function readSettings(ctx: AppContext): Promise<void> {
+  ctx.body = publicSettings(await ctx.services.settings.all());
+}
+
+async function updateSettings(ctx: AppContext & { state: { input: SettingsPatch } }): Promise<void> {
+  const { settings, db } = ctx.services;
+  await db.knex.transaction(async (trx) => {
+    const changed = await settings.update(trx, ctx.state.input, ctx.state.user?.id ?? null);
+    if (changed.length > 0) {
+      await audit(trx, ctx, {
+        action: 'setting.update',
+        outcome: 'success',
+        entityType: 'setting',
+        // Names only: values can be secrets.
+        details: { keys: changed.join(',') },
+      });
+    }
+  });
+  // Dropped again once committed, so no request in between keeps the old values.
+  settings.invalidate();
+  ctx.body = publicSettings(await settings.all());
+}
+
+export function settingsRoutes(): Router<AppState, AppContextExtension> {
+  const router = new Router<AppState, AppContextExtension>();
+  router.get('/api/admin/settings', can('read', 'Setting'), readSettings);
+  router.patch<{ input: SettingsPatch }>(
+    '/api/admin/settings',
+    can('update', 'Setting'),
+    validate(SettingsPatch),
+    updateSettings,
+  );
+  return router;
+}

@@ -1,0 +1,92 @@
+import { DEFAULT_GHL_BASE_URL, LOCKOUT_THRESHOLD, SESSION_IDLE_MINUTES_DEFAULT } from '@wellrest/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
+
+describe('settings', () => {
+  let server: TestServer;
+  let admin: Agent;
+  beforeAll(async () => {
+    server = await getTestServer();
+    admin = await server.loginAs('admin');
+  });
+  afterAll(() => server.close());
+
+  it('reads every setting with its default, never the secrets', async () => {
+    const res = await admin.request<Record<string, unknown>>('GET', '/api/admin/settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      sessionIdleMinutes: SESSION_IDLE_MINUTES_DEFAULT,
+      passwordExpiryDays: 90,
+      lockoutThreshold: LOCKOUT_THRESHOLD,
+      lockoutMinutes: 15,
+      loginRateLimit: 20,
+      privacyPolicyVersion: '1.0',
+      practiceTimeZone: 'America/New_York',
+      ghlBaseUrl: DEFAULT_GHL_BASE_URL,
+      ghlTokenSet: false,
+    });
+    expect(res.body).not.toHaveProperty('ghlToken');
+    expect(JSON.stringify(res.body)).not.toContain(server.config.secret as string);
+  });
+
+  it('writes validated values, keeps the token write-only, and records which keys changed', async () => {
+    const res = await admin.request<Record<string, unknown>>('PATCH', '/api/admin/settings', {
+      body: {
+        lockoutThreshold: 7,
+        practiceTimeZone: 'America/Chicago',
+        ghlToken: 'pit-very-secret-token',
+        ghlLocationId: 'loc-1',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      lockoutThreshold: 7,
+      practiceTimeZone: 'America/Chicago',
+      ghlTokenSet: true,
+      ghlLocationId: 'loc-1',
+    });
+    expect(JSON.stringify(res.body)).not.toContain('pit-very-secret-token');
+    const read = await admin.request<Record<string, unknown>>('GET', '/api/admin/settings');
+    expect(read.body.lockoutThreshold).toBe(7);
+    const [event] = await server.db('audit_events').where({ action: 'setting.update' });
+    expect(event.details.keys.split(',').sort()).toEqual([
+      'ghlLocationId',
+      'ghlToken',
+      'lockoutThreshold',
+      'practiceTimeZone',
+    ]);
+    expect(JSON.stringify(event)).not.toContain('pit-very-secret-token');
+  });
+
+  it('refuses bad values field by field and writes none of them', async () => {
+    const res = await admin.request<{ fields: Record<string, string> }>('PATCH', '/api/admin/settings', {
+      body: {
+        sessionIdleMinutes: 0,
+        practiceTimeZone: 'Mars/Olympus',
+        privacyOfficerEmail: 'no',
+        lockoutMinutes: 30,
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields).sort()).toEqual([
+      'practiceTimeZone',
+      'privacyOfficerEmail',
+      'sessionIdleMinutes',
+    ]);
+    const read = await admin.request<Record<string, unknown>>('GET', '/api/admin/settings');
+    expect(read.body.lockoutMinutes).toBe(15);
+    expect(
+      (await admin.request('PATCH', '/api/admin/settings', { body: { sessionSecret: 'x' } })).status,
+    ).toBe(400);
+    expect((await admin.request('PATCH', '/api/admin/settings', { rawBody: '[1,2]' })).status).toBe(400);
+  });
+
+  it('is for administrators only', async () => {
+    const director = await server.loginAs('medical_director');
+    expect((await director.request('GET', '/api/admin/settings')).status).toBe(403);
+    expect(
+      (await director.request('PATCH', '/api/admin/settings', { body: { lockoutMinutes: 1 } })).status,
+    ).toBe(403);
+    expect((await server.request('GET', '/api/admin/settings')).status).toBe(401);
+  });
+});

@@ -1,0 +1,337 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants.js';
+import { ROLES, type Role } from './enums.js';
+import { messages } from './messages.js';
+
+// Account security shared by the API (which enforces it) and the console (which builds its
+// forms from it): the password policy, request bodies of the account and admin calls, and
+// their messages.
+
+/** Failed sign-ins allowed from one address within LOGIN_RATE_WINDOW_MINUTES, unless an admin sets otherwise. */
+export const LOGIN_RATE_LIMIT_DEFAULT = 20;
+export const LOGIN_RATE_WINDOW_MINUTES = 5;
+/** Access requests accepted from one address per hour. */
+export const REGISTRATION_RATE_LIMIT = 10;
+export const REGISTRATION_RATE_WINDOW_MINUTES = 60;
+/** How long a set-password link stays valid. */
+export const SET_PASSWORD_LINK_HOURS = 72;
+export const RECOVERY_CODE_COUNT = 10;
+/** Recovery codes are typed where the authentication code goes, so they have its length. */
+export const RECOVERY_CODE_LENGTH = TWO_FACTOR_CODE_LENGTH;
+export const SET_PASSWORD_PATH = '/set-password';
+export const DEFAULT_PRIVACY_OFFICER_EMAIL = 'privacy@wellrest.test';
+export const DEFAULT_PRIVACY_OFFICER_PHONE = '(555) 010-0100';
+export const DEFAULT_GHL_BASE_URL = 'https://services.leadconnectorhq.com';
+export const AUDIT_LOG_PAGE_SIZE_DEFAULT = 25;
+export const AUDIT_LOG_PAGE_SIZE_MAX = 100;
+
+export const authMessages = {
+  passwordTooShort: messages.login.passwordTooShort,
+  passwordTooLong: 'Password must be at most 1024 characters',
+  passwordIsUsername: 'Password must not be the username',
+  passwordTooCommon: 'This password is too common. Choose a less predictable one.',
+  passwordUnchanged: 'The new password must differ from the current one',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed',
+  passwordSet: 'Your password has been set. You can now sign in.',
+  setPasswordLinkInvalid: 'This link is invalid or has expired. Ask your administrator for a new one.',
+  accountLocked: (minutes: number): string =>
+    `Too many failed sign-in attempts. The account is locked for ${minutes} minutes.`,
+  codeRequired: `Enter the ${TWO_FACTOR_CODE_LENGTH}-character authentication code`,
+  twoFactorAlreadyEnabled: 'Two-factor authentication is already on',
+  twoFactorNotStarted: 'Start two-factor set-up first',
+  twoFactorNotEnabled: 'Two-factor authentication is not on',
+  nameRequired: 'Name is required',
+  usernameInvalid: 'Username must be 2-32 letters, digits, dots, dashes or underscores',
+  emailInvalid: 'Enter a valid email address',
+  reasonTooLong: 'Must be at most 1000 characters',
+  roleInvalid: `Role must be one of ${ROLES.join(', ')}`,
+  registrationReceived: 'Thank you. An administrator will review your request.',
+  registrationDuplicate: 'A request or an account with this username or email already exists',
+  registrationDecided: 'This request has already been decided',
+  userExists: 'A user with this username or email already exists',
+  cannotChangeOwnAccess: 'You cannot remove your own administrator access',
+  policyVersionNotCurrent:
+    'This is not the current version of the privacy policy. Reload and review it again.',
+  dateInvalid: 'Enter a date or a date and time',
+  pageSizeTooLarge: `At most ${AUDIT_LOG_PAGE_SIZE_MAX} per page`,
+} as const;
+
+/**
+ * The most common passwords of public breach lists, of the minimum length or more (shorter ones
+ * are refused anyway), lower case. Compared case-insensitively.
+ */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '123456789012',
+  '1234567890123',
+  '12345678901234',
+  '123456789123',
+  '111111111111',
+  '000000000000',
+  '123123123123',
+  'qwertyuiopas',
+  'qwertyuiop123',
+  'qwerty123456',
+  '1q2w3e4r5t6y',
+  '1qaz2wsx3edc',
+  'qazwsxedcrfv',
+  'zaq12wsxcde3',
+  'asdfghjkl123',
+  'password1234',
+  'password12345',
+  'password123456',
+  'passwordpassword',
+  'password123!',
+  'p@ssw0rd1234',
+  'p@ssword1234',
+  'passw0rd1234',
+  'iloveyou1234',
+  'iloveyouiloveyou',
+  'welcome12345',
+  'welcome123456',
+  'letmein12345',
+  'administrator',
+  'administrator1',
+  'admin1234567',
+  'adminadmin123',
+  'changeme1234',
+  'changemenow!',
+  'football1234',
+  'baseball1234',
+  'sunshine1234',
+  'princess1234',
+  'trustno11234',
+  'abcdefghijkl',
+  'abcd12345678',
+  'abc123456789',
+  'monkey123456',
+  'dragon123456',
+  'superman1234',
+  'starwars1234',
+  'qwertyqwerty',
+  'aaaaaaaaaaaa',
+  'michael12345',
+  'jennifer1234',
+  'whatever1234',
+  'computer1234',
+  'internet1234',
+  'summer2024!!',
+  'winter2024!!',
+  'spring2025!!',
+  'password2024',
+  'password2025',
+  'welcome2024!',
+  'welcome2025!',
+  'healthcare123',
+  'hospital1234',
+  'medical12345',
+]);
+
+/**
+ * The policy's verdict on a new password (spec: at least PASSWORD_MIN_LENGTH characters, not the
+ * username, not a common password): the message to show, or null when it is acceptable.
+ */
+export function passwordProblem(password: string, username?: string | null): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
+  if (password.length > 1024) return authMessages.passwordTooLong;
+  const lower = password.toLowerCase();
+  if (username && lower === username.trim().toLowerCase()) return authMessages.passwordIsUsername;
+  if (COMMON_PASSWORDS.has(lower)) return authMessages.passwordTooCommon;
+  return null;
+}
+
+/** A new password as the policy accepts it, apart from the username rule (checked where the username is known). */
+export const NewPassword = z.string({ error: authMessages.passwordTooShort }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const Username = z
+  .string({ error: authMessages.usernameInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,31}$/, { error: authMessages.usernameInvalid });
+
+export const Email = z
+  .string({ error: authMessages.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: authMessages.emailInvalid }).max(254, { error: authMessages.emailInvalid }));
+
+const DisplayName = z
+  .string({ error: authMessages.nameRequired })
+  .trim()
+  .min(1, { error: authMessages.nameRequired })
+  .max(120, { error: messages.patient.tooLong(120) });
+
+const RoleInput = z.enum(ROLES, { error: authMessages.roleInvalid });
+
+const TwoFactorCode = z
+  .string({ error: authMessages.codeRequired })
+  .trim()
+  .length(TWO_FACTOR_CODE_LENGTH, { error: authMessages.codeRequired });
+
+export const ChangePasswordInput = z.object({
+  currentPassword: z
+    .string({ error: authMessages.currentPasswordRequired })
+    .min(1, { error: authMessages.currentPasswordRequired })
+    .max(1024),
+  newPassword: NewPassword,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+export const SetPasswordInput = z.object({
+  token: z
+    .string({ error: authMessages.setPasswordLinkInvalid })
+    .trim()
+    .min(1, { error: authMessages.setPasswordLinkInvalid })
+    .max(200),
+  password: NewPassword,
+});
+export type SetPasswordInput = z.infer<typeof SetPasswordInput>;
+
+export const TwoFactorEnableInput = z.object({ code: TwoFactorCode });
+export type TwoFactorEnableInput = z.infer<typeof TwoFactorEnableInput>;
+
+export const TwoFactorDisableInput = z.object({
+  password: z
+    .string({ error: messages.login.passwordRequired })
+    .min(1, { error: messages.login.passwordRequired })
+    .max(1024),
+  code: TwoFactorCode,
+});
+export type TwoFactorDisableInput = z.infer<typeof TwoFactorDisableInput>;
+
+export const TwoFactorSetup = z.object({ otpauthUrl: z.string(), qrDataUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
+
+/** Roles anyone may ask for on the request-access page; administrators are made by administrators. */
+export const REQUESTABLE_ROLES = ROLES.filter((role) => role !== 'admin');
+
+export const RegistrationInput = z.object({
+  name: DisplayName,
+  username: Username,
+  email: Email,
+  requestedRole: z.enum(REQUESTABLE_ROLES as [Role, ...Role[]], {
+    error: `Role must be one of ${REQUESTABLE_ROLES.join(', ')}`,
+  }),
+  reason: z.string().trim().max(1000, { error: authMessages.reasonTooLong }).optional().default(''),
+});
+export type RegistrationInput = z.infer<typeof RegistrationInput>;
+
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const RegistrationStatus = z.enum(REGISTRATION_STATUSES);
+export type RegistrationStatus = z.infer<typeof RegistrationStatus>;
+
+export const ApproveRegistrationInput = z.object({ role: RoleInput });
+export type ApproveRegistrationInput = z.infer<typeof ApproveRegistrationInput>;
+
+export const RejectRegistrationInput = z.object({
+  reason: z.string().trim().max(1000, { error: authMessages.reasonTooLong }).optional(),
+});
+export type RejectRegistrationInput = z.infer<typeof RejectRegistrationInput>;
+
+export const CreateUserInput = z.object({
+  username: Username,
+  email: Email,
+  displayName: DisplayName,
+  role: RoleInput,
+  password: NewPassword,
+});
+export type CreateUserInput = z.infer<typeof CreateUserInput>;
+
+export const UpdateUserInput = z
+  .object({
+    role: RoleInput.optional(),
+    isActive: z.boolean({ error: 'Must be true or false' }).optional(),
+    displayName: DisplayName.optional(),
+  })
+  .strict();
+export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+/** A date (`YYYY-MM-DD`, its start in UTC) or an ISO date-time, as a Date. */
+const DateBound = z
+  .string()
+  .trim()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), {
+    error: authMessages.dateInvalid,
+  })
+  .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), { error: authMessages.dateInvalid });
+
+export const AuditLogQuery = z.object({
+  page: z.coerce.number({ error: 'Must be a whole number' }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int()
+    .min(1)
+    .max(AUDIT_LOG_PAGE_SIZE_MAX, { error: authMessages.pageSizeTooLarge })
+    .default(AUDIT_LOG_PAGE_SIZE_DEFAULT),
+  action: z.string().trim().min(1).max(100).optional(),
+  actorUsername: z.string().trim().min(1).max(100).optional(),
+  entityType: z.string().trim().min(1).max(100).optional(),
+  from: DateBound.optional(),
+  to: DateBound.optional(),
+});
+export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const WholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'Must be a whole number' })
+    .int({ error: 'Must be a whole number' })
+    .min(min, { error: `Must be at least ${min}` })
+    .max(max, { error: `Must be at most ${max}` });
+
+/**
+ * The settings an administrator edits, each validated on its own. `ghlToken` is write-only: it
+ * is never sent back, only whether it is set.
+ */
+export const SettingsPatch = z
+  .object({
+    sessionIdleMinutes: WholeNumber(1, 1440),
+    /** 0: passwords never expire. */
+    passwordExpiryDays: WholeNumber(0, 3650),
+    lockoutThreshold: WholeNumber(1, 100),
+    lockoutMinutes: WholeNumber(1, 1440),
+    loginRateLimit: WholeNumber(1, 10_000),
+    privacyPolicyVersion: z
+      .string({ error: 'Version is required' })
+      .trim()
+      .min(1, { error: 'Version is required' })
+      .max(40, { error: messages.patient.tooLong(40) }),
+    privacyOfficerEmail: Email,
+    privacyOfficerPhone: z
+      .string({ error: 'Phone is required' })
+      .trim()
+      .min(3, { error: 'Phone is required' })
+      .max(40, { error: messages.patient.tooLong(40) }),
+    practiceTimeZone: z
+      .string({ error: 'Must be an IANA time zone such as America/New_York' })
+      .trim()
+      .refine(isTimeZone, { error: 'Must be an IANA time zone such as America/New_York' }),
+    ghlBaseUrl: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }),
+    ghlLocationId: z
+      .string()
+      .trim()
+      .max(200, { error: messages.patient.tooLong(200) }),
+    ghlToken: z
+      .string()
+      .trim()
+      .max(2000, { error: messages.patient.tooLong(2000) }),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+export type Settings = Required<SettingsPatch>;
+export type SettingKey = keyof Settings;
+/** Settings as an administrator reads them: secrets left out, with whether they are set. */
+export type PublicSettings = Omit<Settings, 'ghlToken'> & { ghlTokenSet: boolean };
