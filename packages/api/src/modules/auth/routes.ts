@@ -35,7 +35,7 @@ import { DEVICE_COOKIE, signSessionToken } from './tokens.js';
 import {
   consumeSecondFactor,
   enrolment,
-  isTrustedDevice,
+  trustedDeviceId,
   newRecoveryCodes,
   newTotpSecret,
   revokeTrustedDevices,
@@ -74,7 +74,7 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
   const db = dbOf(ctx);
   const settings = await ctx.services.settings.all(db);
   const sentDeviceId = validDeviceId(ctx.state.input.deviceId);
-  const deviceId = sentDeviceId ?? randomUUID();
+  let deviceId = sentDeviceId ?? randomUUID();
 
   // Refusals are answered, not thrown: the audit event of the attempt must commit.
   const refuse = async (
@@ -150,13 +150,10 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
 
   let secondFactor: 'none' | 'trusted_device' | 'totp' | 'recovery' = 'none';
   if (user.totp_enabled) {
-    const trusted = await isTrustedDevice(db, {
-      userId: user.id,
-      deviceId: sentDeviceId,
-      token: ctx.cookies.get(DEVICE_COOKIE),
-    });
-    if (trusted) {
+    const trustedId = await trustedDeviceId(db, { userId: user.id, token: ctx.cookies.get(DEVICE_COOKIE) });
+    if (trustedId) {
       secondFactor = 'trusted_device';
+      deviceId = trustedId;
     } else if (!twoFactorToken) {
       const body: LoginResponse = {
         success: false,

@@ -138,8 +138,12 @@ describe('two-factor authentication', () => {
     const skip = await login({ deviceId }, deviceCookie);
     expect(skip.status).toBe(200);
     expect(skip.body.success).toBe(true);
-    // Both halves are needed: the cookie with another device id, or the device id without the cookie.
-    expect((await login({ deviceId: randomUUID() }, deviceCookie)).body.requiresTwoFactor).toBe(true);
+    // The httpOnly cookie is the proof. A browser whose local storage was emptied (logout) sends a new
+    // device id with the cookie: it is still trusted, and the server hands back the trusted device id.
+    const afterLogout = await login({ deviceId: randomUUID() }, deviceCookie);
+    expect(afterLogout.body.success).toBe(true);
+    expect(afterLogout.body.deviceId).toBe(deviceId);
+    // The device id alone proves nothing.
     expect((await login({ deviceId })).body.requiresTwoFactor).toBe(true);
 
     await server

@@ -119,18 +119,22 @@ export async function trustDevice(
   return { id: row.id, token, expiresAt: new Date(row.expires_at) };
 }
 
-/** True when this browser presents both the device id and the cookie of a live trust for the user. */
-export async function isTrustedDevice(
+/**
+ * The device id of a live trust for the user when this browser presents its httpOnly cookie, else null.
+ * The cookie is the proof; the device id is returned so the client adopts it again after logout
+ * has emptied its local storage (spec §3: the client replaces its id with the server's).
+ */
+export async function trustedDeviceId(
   db: Knex,
-  input: { userId: number; deviceId: string | undefined; token: string | undefined },
-): Promise<boolean> {
-  if (!input.deviceId || !input.token) return false;
+  input: { userId: number; token: string | undefined },
+): Promise<string | null> {
+  if (!input.token) return null;
   const row = await db('trusted_devices')
-    .where({ user_id: input.userId, device_id: input.deviceId, token_hash: tokenHash(input.token) })
+    .where({ user_id: input.userId, token_hash: tokenHash(input.token) })
     .whereNull('revoked_at')
     .andWhereRaw('expires_at > now()')
-    .first('id');
-  return row !== undefined;
+    .first('device_id');
+  return row ? (row.device_id as string) : null;
 }
 
 export async function revokeTrustedDevices(db: Knex, userId: number): Promise<number> {
