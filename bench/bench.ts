@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_PRACTICE_TIME_ZONE, todayInTimeZone } from '@wellrest/core';
+import { insertUser } from '../packages/api/dist/modules/users/store.js';
+import { measureBundles } from './lib/bundles.js';
+import { contentionFixture, runContention } from './lib/contention.js';
+import { runCoreBench } from './lib/core-bench.js';
+import { countOverlappingHolds, createBenchDatabase, writeDataSet } from './lib/database.js';
+import { FULL_SCALE, generateDataSet, type Scale, statusMix } from './lib/generate.js';
+import { endpointsFor, runHttpBench } from './lib/http-bench.js';
+import { type LighthouseResult, lighthouse } from './lib/lighthouse.js';
+import { evaluateTargets, markdownReport } from './lib/report.js';
+import { signIn, startApiServer } from './lib/server.js';
+
+export interface BenchOptions {
+  /** 1/20 of the full data set and shorter loads: the whole run in under two minutes. */
+  quick: boolean;
+  /** Keep the bench database instead of dropping it. */
+  keep: boolean;
+  lighthouse: boolean;
+  durationSeconds?: number | undefined;
+  warmupSeconds?: number | undefined;
+}
+
+const QUICK_DIVISOR = 20;
+const ADMIN_USERNAME = 'bench-admin';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function timed<T>(label: string, work: () => Promise<T> | T): Promise<{ value: T; ms: number }> {
+  log(`${label}...`);
+  const started = performance.now();
+  const value = await work();
+  const ms = Math.round(performance.now() - started);
+  log(`${label}: ${(ms / 1000).toFixed(1)} s`);
+  return { value, ms };
+}
+
+export async function runBench(root: string, options: BenchOptions): Promise<void> {
+  const mode = options.quick ? 'quick' : 'full';
+  const scale: Scale = options.quick
+    ? {
+        patients: FULL_SCALE.patients / QUICK_DIVISOR,
+        kits: FULL_SCALE.kits / QUICK_DIVISOR,
+        bookings: FULL_SCALE.bookings / QUICK_DIVISOR,
+      }
+    : FULL_SCALE;
+  const load = {
+    connections: 10,
+    durationSeconds: options.durationSeconds ?? (options.quick ? 3 : 10),
+    warmupSeconds: options.warmupSeconds ?? (options.quick ? 1 : 3),
+  };
+  const timeZone = process.env.PRACTICE_TIME_ZONE ?? DEFAULT_PRACTICE_TIME_ZONE;
+  const today = todayInTimeZone(timeZone);
+
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const generated = await timed('generating the data set', () => generateDataSet(scale, today));
+  const data = generated.value;
+  const fixture = contentionFixture(data);
+
+  const db = await createBenchDatabase(process.env.DATABASE_URL);
+  log(`bench database: ${db.engine} (${db.where})`);
+  const password = `bench-${randomUUID()}`;
+  try {
+    const written = await timed('writing it to the database', async () => {
+      const connection = await db.open();
+      try {
+        const tables = await writeDataSet(connection.knex, {
+          ...data,
+          bookings: [...data.bookings, ...fixture.blockers],
+        });
+        await insertUser(connection.knex, {
+          username: ADMIN_USERNAME,
+          email: 'bench-admin@example.test',
+          role: 'admin',
+          password,
+        });
+        return tables;
+      } finally {
+        await connection.close();
+      }
+    });
+
+    const core = (await timed('core availability vs naive reference', () => runCoreBench(data))).value;
+
+    const server = await startApiServer(root, db.serverEnv);
+    let http: Awaited<ReturnType<typeof runHttpBench>> | undefined;
+    let contention: Awaited<ReturnType<typeof runContention>> | undefined;
+    const pages: LighthouseResult[] = [];
+    try {
+      const cookie = await signIn(server.url, ADMIN_USERNAME, password);
+      http = (
+        await timed('HTTP under load', () =>
+          runHttpBench(root, server.url, cookie, endpointsFor(data), load, log),
+        )
+      ).value;
+      contention = (
+        await timed('contention', () => runContention(server.url, cookie, fixture, data.patients.length))
+      ).value;
+      if (options.lighthouse) {
+        await timed('Lighthouse', async () => {
+          pages.push(await lighthouse(root, server.url, { name: '/login', path: '/login' }));
+          pages.push(
+            await lighthouse(root, server.url, {
+              name: 'dashboard',
+              path: '/',
+              cookie,
+              note: 'signed in by cookie; the privacy dialog may show',
+            }),
+          );
+        });
+      }
+    } finally {
+      const tail = server.stderrTail().trim();
+      await server.stop();
+      if (tail)
+        log(`API server warnings and errors (last lines):\n${tail.split('\n').slice(-10).join('\n')}`);
+    }
+
+    if (contention) {
+      const check = await db.open();
+      try {
+        contention.overlappingHolds = await countOverlappingHolds(check.knex);
+      } finally {
+        await check.close();
+      }
+    }
+
+    const bundles = measureBundles(root);
+    const lighthouseResults = options.lighthouse ? pages : undefined;
+    const targets = evaluateTargets({ core, http, contention, bundles, lighthouse: lighthouseResults });
+    const results = {
+      mode,
+      measuredAt: new Date().toISOString(),
+      today,
+      node: process.version,
+      machine: {
+        cpus: os.cpus().length,
+        // Other work on the machine skews the figures: the 1-minute load average before and after.
+        loadAverage: {
+          before: Number(loadBefore.toFixed(2)),
+          after: Number((os.loadavg()[0] ?? 0).toFixed(2)),
+        },
+      },
+      scale,
+      statusMix: statusMix(data.bookings),
+      database: {
+        engine: db.engine,
+        generationMs: generated.ms + written.ms,
+        tables: { generate: generated.ms, ...written.value },
+      },
+      core,
+      load,
+      http,
+      contention,
+      bundles,
+      lighthouse: lighthouseResults,
+      targets,
+    };
+    const resultsDir = path.join(root, 'bench/results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`${markdownReport(results)}\n`);
+    log(`results written to bench/results/latest.json`);
+  } finally {
+    await db.dispose(options.keep);
+    if (options.keep) log(`kept the bench database: ${db.where}`);
+  }
+}

@@ -1,0 +1,88 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+// Bundle sizes as a browser downloads them (gzip level 9, as size-limit counts). The console's
+// initial load is what its index.html asks for before any route code: the entry script, the
+// scripts it modulepreloads and the stylesheets.
+
+export interface FileSize {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+export interface BundleResult {
+  console?: {
+    js: FileSize[];
+    css: FileSize[];
+    jsGzip: number;
+    cssGzip: number;
+    /** The entry script, and whether `.size-limit.json`'s glob assets/index-*.js names it alone. */
+    entry: string;
+    sizeLimitGlobMatchesEntryOnly: boolean;
+  };
+  widgets: FileSize[];
+  missing: string[];
+}
+
+function sizeOf(dir: string, file: string): FileSize {
+  const content = readFileSync(path.join(dir, file));
+  return { file, bytes: content.length, gzip: gzipSync(content, { level: 9 }).length };
+}
+
+/** The entry script, modulepreloads and stylesheets named by the built index.html. */
+export function initialAssets(html: string): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    if (tag.startsWith('<script') && attribute('type') === 'module') {
+      const src = attribute('src');
+      if (src) js.push(src);
+    } else if (tag.startsWith('<link')) {
+      const rel = attribute('rel');
+      const href = attribute('href');
+      if (href && rel === 'modulepreload') js.push(href);
+      if (href && rel === 'stylesheet') css.push(href);
+    }
+  }
+  return { js, css };
+}
+
+const total = (sizes: FileSize[]) => sizes.reduce((sum, s) => sum + s.gzip, 0);
+
+export function measureBundles(root: string): BundleResult {
+  const result: BundleResult = { widgets: [], missing: [] };
+  const consoleDir = path.join(root, 'packages/console/dist');
+  const indexHtml = path.join(consoleDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    const assets = initialAssets(readFileSync(indexHtml, 'utf8'));
+    const local = (href: string) => href.replace(/^\//, '');
+    const js = assets.js.map((href) => sizeOf(consoleDir, local(href)));
+    const css = assets.css.map((href) => sizeOf(consoleDir, local(href)));
+    const entry = local(assets.js[0] ?? '');
+    const globMatches = readdirSync(path.join(consoleDir, 'assets'))
+      .filter((f) => /^index-.*\.js$/.test(f))
+      .map((f) => `assets/${f}`);
+    result.console = {
+      js,
+      css,
+      jsGzip: total(js),
+      cssGzip: total(css),
+      entry,
+      sizeLimitGlobMatchesEntryOnly: globMatches.length === 1 && globMatches[0] === entry,
+    };
+  } else {
+    result.missing.push('packages/console/dist/index.html');
+  }
+  const widgetsDir = path.join(root, 'packages/widgets/dist');
+  if (existsSync(widgetsDir)) {
+    const scripts = readdirSync(widgetsDir)
+      .filter((f) => /^wellrest-.*\.js$/.test(f))
+      .sort();
+    result.widgets = scripts.map((file) => sizeOf(widgetsDir, file));
+  }
+  if (result.widgets.length === 0) result.missing.push('packages/widgets/dist/wellrest-*.js');
+  return result;
+}

@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export interface LighthouseResult {
+  name: string;
+  path: string;
+  score?: number;
+  metrics?: Record<string, number>;
+  note?: string;
+  error?: string;
+}
+
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+interface Report {
+  finalDisplayedUrl?: string;
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+/** Lighthouse's performance category (default mobile settings) with the system Chromium. */
+export async function lighthouse(
+  root: string,
+  url: string,
+  page: { name: string; path: string; cookie?: string; note?: string },
+): Promise<LighthouseResult> {
+  const result: LighthouseResult = { name: page.name, path: page.path };
+  if (page.note) result.note = page.note;
+  if (!existsSync(CHROMIUM)) return { ...result, error: `${CHROMIUM} not found` };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wellrest-lighthouse-'));
+  const output = path.join(dir, 'report.json');
+  const args = [
+    `${url}${page.path}`,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+  ];
+  if (page.cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: page.cookie })}`);
+  try {
+    await run(path.join(root, 'node_modules/.bin/lighthouse'), args, {
+      cwd: root,
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      timeout: 240_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const report = JSON.parse(readFileSync(output, 'utf8')) as Report;
+    if (report.runtimeError) result.error = report.runtimeError.message;
+    const score = report.categories.performance?.score;
+    if (typeof score === 'number') result.score = Math.round(score * 100);
+    result.metrics = {};
+    for (const id of METRICS) {
+      const value = report.audits[id]?.numericValue;
+      if (typeof value === 'number')
+        result.metrics[id] = Number(value.toFixed(id.includes('layout') ? 3 : 0));
+    }
+    if (report.finalDisplayedUrl && !report.finalDisplayedUrl.endsWith(page.path)) {
+      result.note = [result.note, `ended on ${new URL(report.finalDisplayedUrl).pathname}`]
+        .filter(Boolean)
+        .join('; ');
+    }
+  } catch (error) {
+    // The command line carries the session cookie: report Lighthouse's own error lines only.
+    const { stderr, killed } = error as { stderr?: string; killed?: boolean };
+    const lines = (stderr ?? '').split('\n').filter((line) => /error|fail|timed? ?out/i.test(line));
+    const cause = killed ? 'timed out' : (lines.at(-1)?.replace(/^.*?(LH:\S+\s*)/, '') ?? 'failed');
+    result.error = `Lighthouse failed: ${cause}`.slice(0, 300);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result;
+}

@@ -1,0 +1,288 @@
+import type { BundleResult } from './bundles.js';
+import type { ContentionResult } from './contention.js';
+import type { CoreResult } from './core-bench.js';
+import type { EndpointResult } from './http-bench.js';
+import type { LighthouseResult } from './lighthouse.js';
+
+// The targets of the performance issue, each judged from the measurements, and the Markdown
+// report printed at the end of a run.
+
+export type Comparison = '<' | '<=' | '>=' | '=';
+
+export interface Target {
+  name: string;
+  /** null when it could not be measured in this run (then it is not met). */
+  value: number | null;
+  unit: string;
+  comparison: Comparison;
+  target: number;
+  met: boolean;
+  note?: string;
+}
+
+function judge(value: number, comparison: Comparison, target: number): boolean {
+  switch (comparison) {
+    case '<':
+      return value < target;
+    case '<=':
+      return value <= target;
+    case '>=':
+      return value >= target;
+    case '=':
+      return value === target;
+  }
+}
+
+function target(
+  name: string,
+  value: number | null | undefined,
+  unit: string,
+  comparison: Comparison,
+  limit: number,
+  note?: string,
+): Target {
+  const measured = value ?? null;
+  const result: Target = {
+    name,
+    value: measured,
+    unit,
+    comparison,
+    target: limit,
+    met: measured !== null && judge(measured, comparison, limit),
+  };
+  if (note) result.note = note;
+  return result;
+}
+
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+
+/** Share of answers that were not 2xx, when the load ran. */
+function failureNote(endpoint: EndpointResult | undefined): string | undefined {
+  if (!endpoint) return 'not run';
+  if (endpoint.skipped) return endpoint.skipped;
+  if (endpoint.load?.total === 0) return 'no request completed within the measured run';
+  const counts = endpoint.load?.statusCounts ?? {};
+  const all = Object.values(counts).reduce((a, b) => a + b, 0);
+  const failed = Object.entries(counts)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return failed > 0 ? `${failed} of ${all} answers were not 2xx (${JSON.stringify(counts)})` : undefined;
+}
+
+/** A latency measured on failing answers says nothing: such a target is not met. */
+function healthy(endpoint: EndpointResult | undefined): boolean {
+  return endpoint?.load !== undefined && failureNote(endpoint) === undefined;
+}
+
+export function evaluateTargets(input: {
+  core?: CoreResult;
+  http?: EndpointResult[];
+  contention?: ContentionResult;
+  bundles?: BundleResult;
+  lighthouse?: LighthouseResult[];
+}): Target[] {
+  const targets: Target[] = [];
+  const endpoint = (name: string) => input.http?.find((e) => e.name === name);
+  const daily = endpoint('daily availability');
+  const search = endpoint('search');
+
+  targets.push(
+    target(
+      'daily availability p99',
+      healthy(daily) ? daily?.load?.p99 : null,
+      'ms',
+      '<',
+      50,
+      failureNote(daily),
+    ),
+    target('search p99', healthy(search) ? search?.load?.p99 : null, 'ms', '<', 50, failureNote(search)),
+    target(
+      'daily availability throughput / health throughput',
+      healthy(daily) ? daily?.ceilingRatio : null,
+      'ratio',
+      '>=',
+      0.3,
+      failureNote(daily),
+    ),
+    target(
+      'core dailyAvailability speed-up over naive',
+      input.core?.daily.speedup,
+      'x',
+      '>=',
+      20,
+      input.core?.daily.extrapolated
+        ? `naive time extrapolated from every ${input.core.daily.sliceEvery}th booking`
+        : undefined,
+    ),
+    target('core availableKitsOfType speed-up over naive', input.core?.kitsOfType.speedup, 'x', '>=', 20),
+    target(
+      'console initial JS (gzip)',
+      input.bundles?.console ? kb(input.bundles.console.jsGzip) : null,
+      'KB',
+      '<=',
+      200,
+      input.bundles?.console ? undefined : 'console not built',
+    ),
+  );
+  for (const widget of input.bundles?.widgets ?? [])
+    targets.push(target(`widget ${widget.file} (gzip)`, kb(widget.gzip), 'KB', '<=', 30));
+  if ((input.bundles?.widgets.length ?? 0) === 0)
+    targets.push(target('widgets (gzip)', null, 'KB', '<=', 30, 'widgets not built'));
+  for (const page of input.lighthouse ?? [])
+    targets.push(
+      target(`Lighthouse performance ${page.name}`, page.score, 'score', '>=', 90, page.error ?? page.note),
+    );
+  const contention = input.contention;
+  targets.push(
+    target(
+      'contention: bookings created = free kits',
+      contention && !contention.skipped ? contention.created : null,
+      'bookings',
+      '=',
+      contention?.capacity ?? 20,
+      contention?.skipped,
+    ),
+    target('contention: overlapping holds in the database', contention?.overlappingHolds, 'pairs', '=', 0),
+  );
+  return targets;
+}
+
+const fmt = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined ? '—' : Number(value.toFixed(digits)).toLocaleString('en-US');
+
+export function markdownReport(results: {
+  mode: string;
+  machine: { cpus: number; loadAverage: { before: number; after: number } };
+  scale: { patients: number; kits: number; bookings: number };
+  database: { engine: string; generationMs: number; tables: Record<string, number> };
+  core?: CoreResult;
+  http?: EndpointResult[];
+  load?: { connections: number; durationSeconds: number; warmupSeconds: number };
+  contention?: ContentionResult;
+  bundles?: BundleResult;
+  lighthouse?: LighthouseResult[];
+  targets: Target[];
+}): string {
+  const lines: string[] = [];
+  const { scale, database } = results;
+  lines.push(
+    `## Wellrest bench (${results.mode}): ${scale.patients.toLocaleString('en-US')} patients, ` +
+      `${scale.kits.toLocaleString('en-US')} kits, ${scale.bookings.toLocaleString('en-US')} bookings`,
+    '',
+    `Data set generated and written to ${database.engine} in ${fmt(database.generationMs / 1000)} s ` +
+      `(${Object.entries(database.tables)
+        .map(([t, ms]) => `${t} ${fmt(ms / 1000)} s`)
+        .join(', ')}).`,
+    '',
+    `Machine: ${results.machine.cpus} CPUs, 1-minute load average ${results.machine.loadAverage.before} at the ` +
+      `start and ${results.machine.loadAverage.after} at the end (anything else running skews the figures).`,
+    '',
+  );
+  if (results.core) {
+    const { daily, kitsOfType, days } = results.core;
+    lines.push(
+      '### Core availability engine vs naive reference',
+      '',
+      '| function | engine | naive | speed-up | same answer |',
+      '| --- | ---: | ---: | ---: | --- |',
+      `| dailyAvailability, ${days} days | ${fmt(daily.fastMs, 2)} ms | ${fmt(daily.naiveMs, 0)} ms${daily.extrapolated ? ' *' : ''} | ${fmt(daily.speedup)}x | ${daily.sameAnswerOnSlice ? 'yes' : 'NO'} |`,
+      `| availableKitsOfType | ${fmt(kitsOfType.fastMs, 3)} ms | ${fmt(kitsOfType.naiveMs, 0)} ms | ${fmt(kitsOfType.speedup)}x | ${kitsOfType.sameAnswer ? 'yes' : 'NO'} |`,
+      '',
+    );
+    if (daily.extrapolated)
+      lines.push(
+        `\\* The naive daily availability ran on every ${daily.sliceEvery}th booking ` +
+          `(${daily.sliceBookings.toLocaleString('en-US')} bookings, ${fmt(daily.naiveSliceMs, 0)} ms) ` +
+          `and was extrapolated linearly to all bookings (its cost is linear in the bookings); ` +
+          'the engine gave the identical answer on that slice.',
+        '',
+      );
+  }
+  if (results.http && results.load) {
+    const { connections, durationSeconds, warmupSeconds } = results.load;
+    lines.push(
+      `### HTTP under load (autocannon in a separate process, ${connections} connections, ` +
+        `${durationSeconds} s after a ${warmupSeconds} s warm-up)`,
+      '',
+      '| endpoint | req/s | p50 ms | p99 ms | of ceiling | answers |',
+      '| --- | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const e of results.http) {
+      const l = e.load;
+      const answers = e.skipped
+        ? e.skipped
+        : l?.total === 0
+          ? 'no request completed within the measured run'
+          : e.outcomes
+            ? `${e.outcomes.created} created, ${e.outcomes.conflicts} conflicts (409), ${e.outcomes.other} other`
+            : Object.entries(l?.statusCounts ?? {})
+                .map(([code, count]) => `${count}× ${code}`)
+                .join(', ');
+      lines.push(
+        `| ${e.method} ${e.path} | ${fmt(l?.requestsPerSecond, 0)} | ${fmt(l?.p50, 0)} | ${fmt(l?.p99, 0)} | ` +
+          `${e.ceilingRatio === undefined ? '—' : `${fmt(e.ceilingRatio * 100, 0)}%`} | ${answers} |`,
+      );
+    }
+    lines.push('');
+  }
+  if (results.contention) {
+    const c = results.contention;
+    const other = Object.entries(c.other)
+      .map(([code, count]) => `${count}× ${code}`)
+      .join(', ');
+    lines.push(
+      '### Contention',
+      '',
+      c.skipped
+        ? c.skipped
+        : `${c.requests} concurrent POST /api/bookings for ${c.capacity} free ${c.kitType} kits on ${c.startDate}: ` +
+            `${c.created} created, ${c.conflicts} refused with 409${other ? `, ${other}` : ''}; ` +
+            `overlapping holds found by SQL: ${c.overlappingHolds ?? '—'}.`,
+      '',
+    );
+  }
+  if (results.bundles) {
+    const b = results.bundles;
+    lines.push('### Bundles (gzip)', '', '| bundle | raw | gzip |', '| --- | ---: | ---: |');
+    if (b.console) {
+      const raw = (files: { bytes: number }[]) => files.reduce((sum, f) => sum + f.bytes, 0);
+      lines.push(
+        `| console initial JS (${b.console.js.length} files) | ${fmt(kb(raw(b.console.js)))} KB | ${fmt(kb(b.console.jsGzip))} KB |`,
+        `| console initial CSS (${b.console.css.length} files) | ${fmt(kb(raw(b.console.css)))} KB | ${fmt(kb(b.console.cssGzip))} KB |`,
+      );
+      if (!b.console.sizeLimitGlobMatchesEntryOnly)
+        lines.push(
+          `| WARNING: .size-limit.json's assets/index-*.js does not name only the entry ${b.console.entry} | | |`,
+        );
+    }
+    for (const w of b.widgets)
+      lines.push(`| widgets/${w.file} | ${fmt(kb(w.bytes))} KB | ${fmt(kb(w.gzip))} KB |`);
+    for (const m of b.missing) lines.push(`| ${m} | missing | — |`);
+    lines.push('');
+  }
+  if (results.lighthouse) {
+    lines.push(
+      '### Lighthouse (performance, default mobile settings, system Chromium)',
+      '',
+      '| page | score | FCP ms | LCP ms | TBT ms | CLS | note |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const p of results.lighthouse) {
+      const m = p.metrics ?? {};
+      lines.push(
+        `| ${p.name} (${p.path}) | ${p.score ?? '—'} | ${fmt(m['first-contentful-paint'], 0)} | ` +
+          `${fmt(m['largest-contentful-paint'], 0)} | ${fmt(m['total-blocking-time'], 0)} | ` +
+          `${fmt(m['cumulative-layout-shift'], 3)} | ${[p.note, p.error].filter(Boolean).join('; ')} |`,
+      );
+    }
+    lines.push('');
+  }
+  lines.push('### Targets', '', '| target | value | goal | met |', '| --- | ---: | ---: | --- |');
+  for (const t of results.targets)
+    lines.push(
+      `| ${t.name} | ${t.value === null ? '—' : `${fmt(t.value, t.unit === 'ratio' ? 3 : 2)} ${t.unit}`} | ${t.comparison} ${t.target} ${t.unit} | ` +
+        `${t.met ? 'yes' : 'NO'}${t.note ? ` (${t.note})` : ''} |`,
+    );
+  lines.push('');
+  return lines.join('\n');
+}
