@@ -12,15 +12,25 @@ import { loadSession } from './http/session.js';
 import { serveStatic } from './http/static.js';
 import type { Logger } from './logger.js';
 import { agreementRoutes } from './modules/agreements/routes.js';
+import { signedAgreementRoutes } from './modules/agreements-public/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { bookingRequestRoutes } from './modules/booking-requests/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { dropoffRoutes } from './modules/dropoffs/routes.js';
+import { embedKeyRoutes } from './modules/embed-keys/routes.js';
 import { ghlRoutes } from './modules/ghl/routes.js';
+import { inventoryRoutes } from './modules/inventory/routes.js';
+import { kitStatsRoutes } from './modules/kit-stats/routes.js';
 import { kitRoutes } from './modules/kits/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
+import { physicianSignupRoutes } from './modules/physicians/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
+import { publicRoutes } from './modules/public/routes.js';
+import { referralRoutes } from './modules/referrals/routes.js';
 import { registrationRoutes } from './modules/registrations/routes.js';
+import { scanRoutes } from './modules/scans/routes.js';
 import { searchRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { defaultSettings, ensureSessionSecret, SettingsStore } from './modules/settings/store.js';
@@ -37,6 +47,18 @@ export interface CreateAppOptions {
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
 const JSON_BODY_LIMIT = '1mb';
+/** A public referral may carry a 2 MB attachment, base64-encoded inside its JSON. */
+const REFERRAL_BODY_LIMIT = '3mb';
+const REFERRAL_PATH = '/api/public/referrals';
+
+const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, jsonStrict: true });
+const parseReferralJson = bodyParser({
+  enableTypes: ['json'],
+  jsonLimit: REFERRAL_BODY_LIMIT,
+  jsonStrict: true,
+});
+const jsonBody: Koa.Middleware<AppState, AppContextExtension> = (ctx, next) =>
+  ctx.path === REFERRAL_PATH ? parseReferralJson(ctx, next) : parseJson(ctx, next);
 
 /**
  * Every API route, one router per feature. The permission matrix test walks this router, so a
@@ -53,11 +75,21 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(auditRoutes().routes());
   api.use(patientRoutes().routes());
   api.use(kitRoutes().routes());
+  api.use(inventoryRoutes().routes());
+  api.use(scanRoutes().routes());
+  api.use(kitStatsRoutes().routes());
   api.use(bookingRoutes().routes());
   api.use(agreementRoutes().routes());
   api.use(dashboardRoutes().routes());
   api.use(searchRoutes().routes());
   api.use(ghlRoutes().routes());
+  api.use(publicRoutes().routes());
+  api.use(embedKeyRoutes().routes());
+  api.use(bookingRequestRoutes().routes());
+  api.use(referralRoutes().routes());
+  api.use(physicianSignupRoutes().routes());
+  api.use(signedAgreementRoutes().routes());
+  api.use(dropoffRoutes().routes());
   return api;
 }
 
@@ -80,7 +112,7 @@ export async function createApp({ config, db, logger }: CreateAppOptions): Promi
   app.use(errorHandler(logger));
   app.use(securityHeaders({ publicUrl: config.publicUrl }));
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_BODY_LIMIT, jsonStrict: true }));
+  app.use(jsonBody);
   app.use(loadSession);
   app.use(apiFallback);
 

@@ -80,6 +80,16 @@ describe('permission matrix', () => {
       'PATCH /api/admin/settings',
       'POST /api/admin/registrations/:id/approve',
       'GET /api/privacy-acknowledgment/check',
+      'GET /api/public/availability',
+      'POST /api/public/booking-requests',
+      'POST /api/public/referrals',
+      'POST /api/public/physician-signups',
+      'POST /api/public/dropoffs',
+      'GET /api/public/agreements/:token',
+      'POST /api/public/agreements/:token/sign',
+      'GET /api/public/diagnostics',
+      'POST /api/admin/embed-keys',
+      'GET /api/agreements/:id/pdf',
     ])
       expect(keys).toContain(expected);
     expect(routes.length).toBeGreaterThan(25);

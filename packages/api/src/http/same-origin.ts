@@ -17,6 +17,8 @@ export function sameOrigin(options: {
 }): Middleware<AppState, AppContextExtension> {
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method) || !isApiPath(ctx.path)) return next();
+    // The public forms carry no session to abuse; their embed key and its allowed origins decide (modules/public).
+    if (ctx.path.startsWith('/api/public/')) return next();
     const origin = ctx.get('origin');
     const fetchSite = ctx.get('sec-fetch-site').toLowerCase();
     if (!origin && !fetchSite) return next();

@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
@@ -28,6 +29,32 @@ function setCacheHeaders(ctx: { set(field: string, value: string): void }, serve
   else ctx.set('Cache-Control', 'no-cache');
 }
 
+/** Widget scripts partners load by their stable name: cached briefly, so a new build reaches them soon. */
+const WIDGET_SCRIPT = /^\/(wellrest-[a-z-]+)\.js$/;
+/** The same script under a content hash (`wellrest-booking.1a2b3c4d5e.js`): it never changes. */
+const HASHED_WIDGET_SCRIPT = /^\/(wellrest-[a-z-]+)\.([0-9a-f]{10})\.js$/;
+
+/** Content hashes of the widget scripts, recomputed only when a file changes on disk. */
+function widgetHashes(widgetsDir: string) {
+  const known = new Map<string, { mtimeMs: number; hash: string }>();
+  return async (name: string): Promise<string | undefined> => {
+    const file = path.join(widgetsDir, `${name}.js`);
+    try {
+      const { mtimeMs } = await stat(file);
+      const cached = known.get(name);
+      if (cached?.mtimeMs === mtimeMs) return cached.hash;
+      const hash = createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex')
+        .slice(0, 10);
+      known.set(name, { mtimeMs, hash });
+      return hash;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 /** The URL path as a file path, or undefined when its percent-encoding is malformed. */
 function decodePath(urlPath: string): string | undefined {
   try {
@@ -50,18 +77,31 @@ export function serveStatic(options: {
   widgetsDir: string;
 }): Middleware<AppState, AppContextExtension> {
   const { consoleDir, widgetsDir } = options;
+  const hashOf = widgetHashes(widgetsDir);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
 
     if (ctx.path.startsWith('/widgets/')) {
       const file = ctx.path.slice('/widgets'.length);
+      const hashed = HASHED_WIDGET_SCRIPT.exec(file);
+      if (hashed?.[1] && hashed[2] && (await hashOf(hashed[1])) === hashed[2]) {
+        ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+        await send(ctx, `/${hashed[1]}.js`, { root: widgetsDir });
+        return;
+      }
+      const script = WIDGET_SCRIPT.exec(file);
       const decoded = decodePath(file);
       if (decoded === undefined || !(await isFile(path.join(widgetsDir, decoded)))) {
         ctx.status = 404;
         ctx.body = 'Not found';
         return;
       }
-      ctx.set('Cache-Control', 'no-cache');
+      if (script?.[1]) {
+        ctx.set('Cache-Control', 'public, max-age=300');
+        // Where the immutable copy of this exact build lives, for pages that pin a version.
+        const hash = await hashOf(script[1]);
+        if (hash) ctx.set('Link', `</widgets/${script[1]}.${hash}.js>; rel="alternate"`);
+      } else ctx.set('Cache-Control', 'no-cache');
       await send(ctx, file, { root: widgetsDir });
       return;
     }

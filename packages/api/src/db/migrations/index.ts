@@ -6,6 +6,7 @@ import {
   KIT_STATUSES,
   KIT_TYPES,
   LEAD_SOURCES,
+  REFERRAL_URGENCIES,
   REGISTRATION_STATUSES,
   ROLES,
   TEST_TYPES,
@@ -18,6 +19,9 @@ import * as m0004 from './0004_audit_events.js';
 import * as m0005 from './0005_privacy_acknowledgments.js';
 import * as m0101 from './0101_account_security.js';
 import * as m0201 from './0201_booking_operations.js';
+import * as m0202 from './0202_search_indexes.js';
+import * as m0301 from './0301_inventory.js';
+import * as m0401 from './0401_public_forms.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -36,6 +40,9 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0005_privacy_acknowledgments', ...m0005 },
   { name: '0101_account_security', ...m0101 },
   { name: '0201_booking_operations', ...m0201 },
+  { name: '0202_search_indexes', ...m0202 },
+  { name: '0301_inventory', ...m0301 },
+  { name: '0401_public_forms', ...m0401 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {
@@ -57,6 +64,7 @@ export function migrationsFingerprint(): string {
     KIT_STATUSES,
     KIT_TYPES,
     LEAD_SOURCES,
+    REFERRAL_URGENCIES,
     REGISTRATION_STATUSES,
     ROLES,
     TEST_TYPES,

@@ -34,9 +34,9 @@ async function tableCounts(db: Knex): Promise<SeedResult['counts']> {
 }
 
 /**
- * Loads the demo data set: five users (one per main role, password 'wellrest-demo'), fifteen
- * kits, forty synthetic patients and about six weeks of bookings around today in the practice
- * time zone. Idempotent: a second run finds its marker and changes nothing. Runs in one
+ * Loads the demo data set: six users (one per main role, plus `expired` whose password is a year
+ * old; all with password 'wellrest-demo'), fifteen kits, forty synthetic patients and about six
+ * weeks of bookings around today in the practice time zone. Idempotent: a second run finds its marker and changes nothing. Runs in one
  * transaction, so it either loads everything or nothing.
  */
 export async function seedDemo(knex: Knex, options: { timeZone: string; now?: Date }): Promise<SeedResult> {
@@ -52,8 +52,17 @@ export async function seedDemo(knex: Knex, options: { timeZone: string; now?: Da
         .whereRaw('lower(username) = ?', [user.username])
         .orWhereRaw('lower(email) = ?', [demoEmail(user.username)])
         .first('id');
-      if (!exists) {
-        await insertUser(trx, { ...user, email: demoEmail(user.username), password: DEMO_PASSWORD });
+      if (exists) continue;
+      const { passwordAgeDays, ...account } = user;
+      const row = await insertUser(trx, {
+        ...account,
+        email: demoEmail(user.username),
+        password: DEMO_PASSWORD,
+      });
+      if (passwordAgeDays !== undefined) {
+        await trx('users')
+          .where({ id: row.id })
+          .update({ password_changed_at: trx.raw('now() - make_interval(days => ?)', [passwordAgeDays]) });
       }
     }
     const admin = await trx('users').whereRaw("lower(username) = 'admin'").first('id');

@@ -20,12 +20,22 @@ import {
 
 export const DEMO_PASSWORD = 'wellrest-demo';
 
-export const DEMO_USERS: ReadonlyArray<{ username: string; role: Role; displayName: string }> = [
+export interface DemoUser {
+  username: string;
+  role: Role;
+  displayName: string;
+  /** Set for the account that shows the expired-password flow: its password is this many days old. */
+  passwordAgeDays?: number;
+}
+
+export const DEMO_USERS: ReadonlyArray<DemoUser> = [
   { username: 'admin', role: 'admin', displayName: 'Demo Admin' },
   { username: 'director', role: 'medical_director', displayName: 'Demo Medical Director' },
   { username: 'scheduler', role: 'scheduler', displayName: 'Demo Scheduler' },
   { username: 'physician', role: 'physician', displayName: 'Demo Physician' },
   { username: 'staff', role: 'staff', displayName: 'Demo Staff' },
+  // A year-old password: past the default 90-day expiry, so signing in shows the expired-password flow.
+  { username: 'expired', role: 'staff', displayName: 'Demo Expired Password', passwordAgeDays: 365 },
 ];
 
 export const demoEmail = (username: string) => `${username}@wellrest.test`;

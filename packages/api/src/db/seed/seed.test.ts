@@ -26,7 +26,7 @@ describe('demo seed', () => {
   it('loads the demo data once; a second run changes nothing', async () => {
     const first = await seedDemo(server.db, { timeZone: TIME_ZONE });
     expect(first.skipped).toBe(false);
-    expect(first.counts).toMatchObject({ users: 5, kits: 15, patients: 40 });
+    expect(first.counts).toMatchObject({ users: 6, kits: 15, patients: 40 });
     expect(first.counts.bookings).toBeGreaterThanOrEqual(50);
 
     const second = await seedDemo(server.db, { timeZone: TIME_ZONE });
@@ -109,14 +109,23 @@ describe('demo seed', () => {
     }
   });
 
-  it('lets every demo user sign in with the demo password', async () => {
-    for (const { username, role } of DEMO_USERS) {
-      const res = await server.request<{ user: { role: string } }>('POST', '/api/auth/login', {
-        body: { username, password: DEMO_PASSWORD },
-      });
+  it('lets every demo user sign in with the demo password, except the one whose password expired', async () => {
+    for (const { username, role, passwordAgeDays } of DEMO_USERS) {
+      const res = await server.request<{
+        success: boolean;
+        passwordExpired?: boolean;
+        user?: { role: string };
+      }>('POST', '/api/auth/login', { body: { username, password: DEMO_PASSWORD } });
       expect(res.status, username).toBe(200);
-      expect(res.body.user.role).toBe(role);
+      if (passwordAgeDays === undefined) {
+        expect(res.body.user?.role).toBe(role);
+      } else {
+        expect(res.body).toMatchObject({ success: false, passwordExpired: true });
+        expect(res.body.user).toBeUndefined();
+        expect(res.headers.getSetCookie().join(';')).not.toContain('wellrest_session=');
+      }
     }
+    expect(DEMO_USERS.filter((user) => user.passwordAgeDays !== undefined)).toHaveLength(1);
     const byEmail = await server.request('POST', '/api/auth/login', {
       body: { username: 'admin@wellrest.test', password: DEMO_PASSWORD },
     });

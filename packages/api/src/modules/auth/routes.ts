@@ -35,12 +35,12 @@ import { DEVICE_COOKIE, signSessionToken } from './tokens.js';
 import {
   consumeSecondFactor,
   enrolment,
-  trustedDeviceId,
   newRecoveryCodes,
   newTotpSecret,
   revokeTrustedDevices,
   totpStep,
   trustDevice,
+  trustedDeviceId,
 } from './two-factor.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,6 +9,8 @@ import {
   DEFAULT_BOOKING_STATUS,
   type ExtensionEligibility,
   extensionEligibility,
+  inventoryMessages,
+  isKitReadyFor,
   isValidStartDate,
   messages,
   operationMessages,
@@ -16,6 +18,7 @@ import {
   reductionEligibility,
   testDates,
 } from '@wellrest/core';
+import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from '../patients/access.js';
@@ -62,19 +65,34 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   if (!(CREATE_BOOKING_STATUSES as readonly string[]).includes(status)) {
     throw fieldError('status', operationMessages.createStatusNotAllowed);
   }
-  if (input.startDate < (await practiceToday(ctx)))
-    throw fieldError('startDate', operationMessages.startDateInPast);
+  const today = await practiceToday(ctx);
+  if (input.startDate < today) throw fieldError('startDate', operationMessages.startDateInPast);
   if (!isValidStartDate(input.startDate, input.testType)) {
     throw fieldError('startDate', messages.booking.invalidStartDay);
   }
   // The client's end and return dates are advisory: the rules of spec §9 decide.
   const dates = testDates(input.startDate, input.testType);
+  await queueForKitType(db, input.kitType);
   const { kits, holds } = await loadKitsAndHolds(
     db,
     input.kitType,
     neededWindow(input.startDate, input.testType),
   );
-  const candidates = availableKitsOfType(input.kitType, kits, holds, input.startDate, input.testType);
+  // The cleaning gate: a returned kit waiting for its cleaning is not offered too early (core's isKitReadyFor).
+  const waiting = (await db('kits')
+    .where({ type: input.kitType, status: 'cleaning' })
+    .select('id', 'cleaning_due_on')) as { id: number; cleaning_due_on: string | null }[];
+  const notReady = new Set(
+    waiting
+      .filter(
+        (k) =>
+          !isKitReadyFor({ status: 'cleaning', cleaningDueOn: k.cleaning_due_on }, input.startDate, today),
+      )
+      .map((k) => k.id),
+  );
+  const candidates = availableKitsOfType(input.kitType, kits, holds, input.startDate, input.testType).filter(
+    (kit) => !notReady.has(kit.id),
+  );
 
   for (const kit of candidates) {
     let id: number | undefined;
@@ -113,6 +131,15 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   throw conflict(messages.booking.kitNotAvailable(input.kitType));
 }
 
+/**
+ * Requests that assign kits of one type queue here until the transaction ends. Without it two
+ * transactions can each wait on the other's exclusion-constraint check (a deadlock, 40P01);
+ * with it they run one after the other per kit type, and other kit types proceed in parallel.
+ */
+async function queueForKitType(db: Knex, kitType: string): Promise<void> {
+  await db.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`wellrest:kit-type:${kitType}`]);
+}
+
 export async function changeBookingStatus(
   ctx: AppContext,
   id: number,
@@ -122,6 +149,9 @@ export async function changeBookingStatus(
   const booking = await requireBooking(ctx, id, 'update', true);
   if (!canTransitionBooking(booking.status, input.status)) {
     throw conflict(operationMessages.invalidStatusChange(booking.status, input.status));
+  }
+  if (input.status === 'cancelled' && !input.reason) {
+    throw fieldError('reason', inventoryMessages.cancelReasonRequired);
   }
   await db('bookings').where({ id }).update({ status: input.status, updated_at: db.fn.now() });
   await recordBookingEvent(db, ctx, {
@@ -187,6 +217,7 @@ export async function checkReduction(ctx: AppContext, id: number): Promise<Reduc
 export async function extendBooking(ctx: AppContext, id: number): Promise<BookingListItem> {
   const { db } = accessFor(ctx);
   const booking = await requireBooking(ctx, id, 'extend', true);
+  await queueForKitType(db, booking.kitType);
   const dates = testDates(booking.startDate, '3-day');
   for (let attempt = 1; attempt <= EXTEND_ATTEMPTS; attempt++) {
     const eligibility = await decideExtension(ctx, booking);

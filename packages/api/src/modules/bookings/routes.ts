@@ -39,7 +39,8 @@ async function getBooking(ctx: AppContext): Promise<void> {
   const booking = await bookingReader(ctx).find(id);
   if (!booking) throw notFound(operationMessages.bookingNotFound);
   await recordAccess(accessFor(ctx).db, ctx, { action: 'booking.read', entityType: 'booking', ids: [id] });
-  ctx.body = booking;
+  // The detail carries its history (who changed what, when), with the actors' usernames.
+  ctx.body = { ...booking, events: await bookingReader(ctx).events(id) };
 }
 
 async function bookingHistory(ctx: AppContext): Promise<void> {

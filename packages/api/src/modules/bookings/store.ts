@@ -15,6 +15,7 @@ import {
   todayInTimeZone,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
+import { fetchPage } from '../../db/paging.js';
 import { type AppContext, dbOf } from '../../http/context.js';
 import { type KitRow, toKit } from '../kits/store.js';
 import { accessFor, applyScope, PATIENT_SCOPE, scopeOf } from '../patients/access.js';
@@ -176,14 +177,12 @@ export function bookingReader(ctx: AppContext) {
       if (params.page === undefined) {
         return ((await query.select(LIST_COLUMNS)) as BookingListRow[]).map(toBookingListItem);
       }
-      const rows = (await query
-        .clone()
-        .select([...LIST_COLUMNS, db.raw('count(*) over () as total_count')])
-        .limit(params.pageSize)
-        .offset((params.page - 1) * params.pageSize)) as (BookingListRow & { total_count: number })[];
-      const total =
-        rows[0]?.total_count ??
-        (params.page > 1 ? Number((await query.clone().clearOrder().count({ n: '*' }))[0]?.n ?? 0) : 0);
+      const { rows, total } = await fetchPage<BookingListRow>(
+        query,
+        LIST_COLUMNS,
+        params.page,
+        params.pageSize,
+      );
       return { items: rows.map(toBookingListItem), total, page: params.page, pageSize: params.pageSize };
     },
 

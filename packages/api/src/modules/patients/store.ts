@@ -1,5 +1,6 @@
 import type { CreatePatientInput, Page, Patient, PatientListQuery, UpdatePatientInput } from '@wellrest/core';
 import type { Knex } from 'knex';
+import { fetchPage } from '../../db/paging.js';
 import type { AppContext } from '../../http/context.js';
 import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from './access.js';
 
@@ -133,15 +134,12 @@ export function patientStore(ctx: AppContext) {
       if (params.page === undefined) {
         result = ((await query.select('*')) as PatientRow[]).map(toPatient);
       } else {
-        const rows = (await query
-          .clone()
-          .select('patients.*', db.raw('count(*) over () as total_count'))
-          .limit(params.pageSize)
-          .offset((params.page - 1) * params.pageSize)) as (PatientRow & { total_count: number })[];
-        // Past the last page no row carries the total: count once more.
-        const total =
-          rows[0]?.total_count ??
-          (params.page > 1 ? Number((await query.clone().clearOrder().count({ n: '*' }))[0]?.n ?? 0) : 0);
+        const { rows, total } = await fetchPage<PatientRow>(
+          query,
+          ['patients.*'],
+          params.page,
+          params.pageSize,
+        );
         result = { items: rows.map(toPatient), total, page: params.page, pageSize: params.pageSize };
       }
       const items = Array.isArray(result) ? result : result.items;

@@ -7,8 +7,25 @@ import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from '../
 // substring matches, ranked, and limited to what the caller may see. Physicians and referrals
 // join the results once their tables exist.
 
-/** Below this word similarity a fuzzy match is noise. */
+/**
+ * Below this (word) similarity a fuzzy match is noise. Set per transaction as pg_trgm's
+ * thresholds so the matches use the indexable `<%` and `%` operators (trigram GIN indexes)
+ * instead of comparing a function's result row by row.
+ */
 const FUZZY_THRESHOLD = 0.3;
+/** Patients whose bookings a name search considers. */
+const BOOKING_PATIENT_CANDIDATES = 50;
+
+function whereNameOrContactMatches(w: Knex.QueryBuilder, q: string): void {
+  const digits = q.replace(/\D/g, '');
+  w.whereRaw('? <% patients.name', [q])
+    .orWhereILike('patients.name', likePattern(q, 'anywhere'))
+    .orWhereILike('patients.email', likePattern(q, 'prefix'))
+    .orWhereRaw('patients.email % ?', [q]);
+  // Same expression as the patients_phone_digits_trgm index.
+  if (digits.length >= 3)
+    w.orWhereRaw("regexp_replace(patients.phone, '\\D', '', 'g') LIKE ?", [`%${digits}%`]);
+}
 
 function likePattern(text: string, where: 'prefix' | 'anywhere'): string {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -26,7 +43,7 @@ async function searchPatients(ctx: AppContext, db: Knex, q: string, limit: numbe
   const digits = q.replace(/\D/g, '');
   const query = db('patients')
     .select(
-      'id',
+      'patients.id',
       'name',
       'email',
       db.raw(
@@ -40,18 +57,7 @@ async function searchPatients(ctx: AppContext, db: Knex, q: string, limit: numbe
         [q, q, prefix, prefix, anywhere, digits, `%${digits}%`],
       ),
     )
-    .where((w) =>
-      w
-        .whereRaw('word_similarity(?, name) >= ?', [q, FUZZY_THRESHOLD])
-        .orWhereILike('name', anywhere)
-        .orWhereILike('email', prefix)
-        .orWhereRaw('similarity(email, ?) >= ?', [q, FUZZY_THRESHOLD])
-        .orWhereRaw("? <> '' AND length(?) >= 3 AND regexp_replace(phone, '\\D', '', 'g') LIKE ?", [
-          digits,
-          digits,
-          `%${digits}%`,
-        ]),
-    )
+    .where((w) => whereNameOrContactMatches(w, q))
     .orderBy([{ column: 'score', order: 'desc' }, { column: 'name' }, { column: 'id' }])
     .limit(limit);
   applyScope(query, scopeOf(ctx, 'read', 'Patient'), PATIENT_SCOPE);
@@ -72,6 +78,16 @@ async function searchBookings(ctx: AppContext, db: Knex, q: string, limit: numbe
   const prefix = likePattern(q, 'prefix');
   const anywhere = likePattern(q, 'anywhere');
   const bookingId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
+  // Matching patients and kits first (trigram indexes), then their bookings by index: never a
+  // scan of the bookings table.
+  const patientIds = (
+    (await db('patients')
+      .where((w) => whereNameOrContactMatches(w, q))
+      .limit(BOOKING_PATIENT_CANDIDATES)
+      .pluck('patients.id')) as number[]
+  ).map(Number);
+  const kitIds = ((await db('kits').whereILike('kit_id', anywhere).pluck('id')) as number[]).map(Number);
+  if (patientIds.length === 0 && kitIds.length === 0 && bookingId === 0) return [];
   const query = db('bookings')
     .join('patients', 'patients.id', 'bookings.patient_id')
     .leftJoin('kits', 'kits.id', 'bookings.kit_id')
@@ -96,9 +112,8 @@ async function searchBookings(ctx: AppContext, db: Knex, q: string, limit: numbe
     .where((w) =>
       w
         .where('bookings.id', bookingId)
-        .orWhereILike('kits.kit_id', anywhere)
-        .orWhereILike('patients.name', anywhere)
-        .orWhereRaw('word_similarity(?, patients.name) >= ?', [q, FUZZY_THRESHOLD]),
+        .orWhereIn('bookings.patient_id', patientIds)
+        .orWhereIn('bookings.kit_id', kitIds),
     )
     .orderBy([
       { column: 'score', order: 'desc' },
@@ -138,11 +153,18 @@ async function searchBookings(ctx: AppContext, db: Knex, q: string, limit: numbe
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const { db } = accessFor(ctx);
   const ability = ctx.state.ability;
-  const ranked: Ranked[] = [];
-  if (ability?.can('read', 'Patient'))
-    ranked.push(...(await searchPatients(ctx, db, input.query, input.limit)));
-  if (ability?.can('read', 'Booking'))
-    ranked.push(...(await searchBookings(ctx, db, input.query, input.limit)));
+  const ranked: Ranked[] = await db.transaction(async (trx) => {
+    await trx.raw(
+      "SELECT set_config('pg_trgm.word_similarity_threshold', ?, true), set_config('pg_trgm.similarity_threshold', ?, true)",
+      [String(FUZZY_THRESHOLD), String(FUZZY_THRESHOLD)],
+    );
+    const found: Ranked[] = [];
+    if (ability?.can('read', 'Patient'))
+      found.push(...(await searchPatients(ctx, trx, input.query, input.limit)));
+    if (ability?.can('read', 'Booking'))
+      found.push(...(await searchBookings(ctx, trx, input.query, input.limit)));
+    return found;
+  });
   ranked.sort(
     (a, b) => b.score - a.score || a.result.type.localeCompare(b.result.type) || a.result.id - b.result.id,
   );

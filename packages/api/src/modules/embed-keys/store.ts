@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { EmbedKey } from '@wellrest/core';
+import type { Knex } from 'knex';
+
+export interface EmbedKeyRow {
+  id: number;
+  name: string;
+  key: string;
+  allowed_origins: string[] | string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+function origins(value: string[] | string): string[] {
+  return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
+}
+
+export function toEmbedKey(row: EmbedKeyRow): EmbedKey {
+  return {
+    id: row.id,
+    name: row.name,
+    key: row.key,
+    allowedOrigins: origins(row.allowed_origins),
+    createdAt: new Date(row.created_at).toISOString(),
+    revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+  };
+}
+
+/** A key is public (it sits in the partner's page source): it names a site, it proves nothing else. */
+export function newEmbedKey(): string {
+  return `wr_pk_${randomBytes(18).toString('base64url')}`;
+}
+
+export async function findActiveEmbedKey(db: Knex, key: string): Promise<EmbedKey | undefined> {
+  const row = await db<EmbedKeyRow>('embed_keys').where({ key }).whereNull('revoked_at').first();
+  return row ? toEmbedKey(row) : undefined;
+}
+
+export async function originIsAllowedByAnyKey(db: Knex, origin: string): Promise<boolean> {
+  const row = await db('embed_keys')
+    .whereNull('revoked_at')
+    .whereRaw('allowed_origins @> ?::jsonb', [JSON.stringify([origin])])
+    .first('id');
+  return row !== undefined;
+}

@@ -1,0 +1,157 @@
+import { inventoryMessages, KIT_STATS_MAX_DAYS } from '@wellrest/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertBooking,
+  insertKits,
+  insertPatient,
+  practiceTodayForTests,
+} from '../../test/operations-fixtures.js';
+import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
+import type { KitStats } from './store.js';
+
+describe('kit statistics and the inventory overview', () => {
+  let server: TestServer;
+  let scheduler: Agent;
+  beforeAll(async () => {
+    server = await getTestServer();
+    scheduler = await server.loginAs('scheduler');
+  });
+  afterAll(() => server.close());
+
+  it('counts days in use, cleaning and idle per kit and per type over a known period', async () => {
+    // Two Somfit kits in service all of March 2025 (10 days: the 1st to the 10th).
+    const [a, b] = await insertKits(server.db, 'Somfit', 2);
+    await server.db('kits').whereIn('id', [a?.id, b?.id]).update({ created_at: '2025-01-01T12:00:00Z' });
+    const patient = await insertPatient(server.db);
+    // Kit a: a 2-day test on the 3rd-4th (completed), cleaning from the 5th, cleaned on the 7th;
+    // a 3-day test from the 9th (9th-11th: two days inside the period); a cancelled one ignored.
+    await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: a?.id ?? null,
+      kitType: 'Somfit',
+      startDate: '2025-03-03',
+      status: 'completed',
+    });
+    await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: a?.id ?? null,
+      kitType: 'Somfit',
+      startDate: '2025-03-09',
+      testType: '3-day',
+      status: 'completed',
+    });
+    await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: a?.id ?? null,
+      kitType: 'Somfit',
+      startDate: '2025-03-06',
+      status: 'cancelled',
+    });
+    await server.db('kit_cleanings').insert({
+      kit_id: a?.id,
+      started_on: '2025-03-05',
+      due_on: '2025-03-05',
+      cleaned_on: '2025-03-07',
+    });
+    // A kit added on the 6th is in service five days.
+    const [late] = await insertKits(server.db, 'Somfit', 1);
+    await server.db('kits').where({ id: late?.id }).update({ created_at: '2025-03-06T15:00:00Z' });
+
+    const res = await scheduler.request<KitStats>(
+      'GET',
+      '/api/kit-stats?from=2025-03-01&to=2025-03-10&kitType=Somfit',
+    );
+    expect(res.status).toBe(200);
+    const byLabel = new Map(res.body.byKit.map((k) => [k.kitLabel, k]));
+    expect(byLabel.get(a?.kitId as string)).toMatchObject({
+      daysInService: 10,
+      daysInUse: 4,
+      daysCleaning: 2,
+      idleDays: 4,
+      bookings: 2,
+    });
+    expect(byLabel.get(b?.kitId as string)).toMatchObject({
+      daysInUse: 0,
+      daysCleaning: 0,
+      idleDays: 10,
+      bookings: 0,
+    });
+    expect(byLabel.get(late?.kitId as string)).toMatchObject({ daysInService: 5, idleDays: 5 });
+    const somfit = res.body.byType.find((t) => t.kitType === 'Somfit');
+    // Other Somfit kits of this database came into service today, after the period.
+    expect(somfit).toEqual({
+      kitType: 'Somfit',
+      kits: 3,
+      daysInUse: 4,
+      daysCleaning: 2,
+      idleDays: 19,
+      bookings: 2,
+    });
+  });
+
+  it('refuses a period the wrong way round or too long', async () => {
+    const reversed = await scheduler.request('GET', '/api/kit-stats?from=2025-03-10&to=2025-03-01');
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.fields).toEqual({ to: inventoryMessages.statsPeriodOrder });
+    const long = await scheduler.request('GET', '/api/kit-stats?from=2024-01-01&to=2025-12-31');
+    expect(long.body.fields).toEqual({ to: inventoryMessages.statsPeriodTooLong(KIT_STATS_MAX_DAYS) });
+    const missing = await scheduler.request('GET', '/api/kit-stats');
+    expect(Object.keys(missing.body.fields as object).sort()).toEqual(['from', 'to']);
+  });
+
+  it('lists overdue returns, counts by status and kits due for scheduled maintenance', async () => {
+    const local = await getTestServer();
+    try {
+      const agent = await local.loginAs('scheduler');
+      const [out, idle] = await insertKits(local.db, 'SleepView', 2);
+      await local.db('kits').where({ id: out?.id }).update({ status: 'in_use' });
+      await local.db('kits').where({ id: idle?.id }).update({ created_at: '2025-01-01T12:00:00Z' });
+      const patient = await insertPatient(local.db);
+      const late = await insertBooking(local.db, {
+        patientId: patient.id,
+        kitId: out?.id ?? null,
+        kitType: 'SleepView',
+        startDate: '2025-03-03',
+        status: 'picked_up',
+      });
+      const schedule = await agent.request('POST', '/api/maintenance-schedules', {
+        body: { kitType: 'SleepView', everyDays: 30 },
+      });
+      expect(schedule.status).toBe(201);
+      expect(schedule.body).toMatchObject({ kitType: 'SleepView', everyDays: 30 });
+      const bad = await agent.request('POST', '/api/maintenance-schedules', {
+        body: { kitType: 'x', everyDays: 0 },
+      });
+      expect(Object.keys(bad.body.fields as object).sort()).toEqual(['everyDays', 'kitType']);
+
+      const overview = await agent.request<{
+        counts: Record<string, number>;
+        overdueReturns: { bookingId: number; daysOverdue: number }[];
+        maintenanceDue: { kitId: number }[];
+      }>('GET', '/api/inventory/overview');
+      expect(overview.status).toBe(200);
+      expect(overview.body.counts).toMatchObject({ in_use: 1, available: 1, cleaning: 0 });
+      expect(overview.body.overdueReturns.map((r) => r.bookingId)).toEqual([late]);
+      expect(overview.body.overdueReturns[0]?.daysOverdue).toBeGreaterThan(0);
+      expect(overview.body.maintenanceDue.map((d) => d.kitId)).toEqual([idle?.id]);
+
+      // Maintenance logged today: no longer due.
+      await agent.request('POST', `/api/kits/${idle?.id}/maintenance`, { body: {} });
+      const listed = await agent.request<{ schedules: unknown[]; due: unknown[] }>(
+        'GET',
+        '/api/maintenance-schedules',
+      );
+      expect(listed.body.schedules).toHaveLength(1);
+      expect(listed.body.due).toEqual([]);
+      expect(practiceTodayForTests() > '2025-03-06').toBe(true);
+
+      const physician = await local.loginAs('physician');
+      expect((await physician.request('GET', '/api/inventory/overview')).status).toBe(403);
+      expect((await physician.request('GET', '/api/kit-stats?from=2025-03-01&to=2025-03-02')).status).toBe(
+        403,
+      );
+    } finally {
+      await local.close();
+    }
+  });
+});

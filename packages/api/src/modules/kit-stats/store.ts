@@ -1,0 +1,133 @@
+import type { KitStatsQuery, KitType } from '@wellrest/core';
+import type { Knex } from 'knex';
+
+export interface KitUsage {
+  daysInUse: number;
+  daysCleaning: number;
+  idleDays: number;
+  bookings: number;
+}
+
+export interface KitStats {
+  from: string;
+  to: string;
+  byType: (KitUsage & { kitType: KitType; kits: number })[];
+  byKit: (KitUsage & { kitId: number; kitLabel: string; kitType: KitType; daysInService: number })[];
+}
+
+interface KitStatsRow {
+  id: number;
+  kit_id: string;
+  type: KitType;
+  days_in_service: string | number;
+  days_in_use: string | number;
+  days_cleaning: string | number;
+  bookings: string | number;
+}
+
+/**
+ * Utilisation over a period, in one query: every day of the period a kit was in service (from
+ * the day it was added until it was retired) is in use (a test day of a booking that was not
+ * cancelled), else cleaning (between a check-in and its logged cleaning, or still waiting), else
+ * idle. Bookings counts the kit's bookings whose test days meet the period.
+ */
+export async function kitStats(
+  db: Knex,
+  query: KitStatsQuery,
+  today: string,
+  timeZone: string,
+): Promise<KitStats> {
+  const rows = (
+    await db.raw(
+      `
+      WITH days AS (
+        SELECT d::date AS day FROM generate_series(?::date, ?::date, interval '1 day') AS d
+      ),
+      kit_days AS (
+        SELECT k.id, days.day
+        FROM kits k JOIN days
+          ON days.day >= (k.created_at AT TIME ZONE ?)::date
+         AND (k.retired_at IS NULL OR days.day < (k.retired_at AT TIME ZONE ?)::date)
+        WHERE (?::text IS NULL OR k.type = ?::text)
+      ),
+      marked AS (
+        SELECT kd.id, kd.day,
+          EXISTS (
+            SELECT 1 FROM bookings b
+            WHERE b.kit_id = kd.id AND b.status <> 'cancelled'
+              AND kd.day BETWEEN b.start_date AND b.end_date
+          ) AS in_use,
+          EXISTS (
+            SELECT 1 FROM kit_cleanings c
+            WHERE c.kit_id = kd.id AND kd.day >= c.started_on AND kd.day < c.cleaned_on
+          ) OR EXISTS (
+            SELECT 1 FROM kits w
+            WHERE w.id = kd.id AND w.status = 'cleaning' AND w.cleaning_since IS NOT NULL
+              AND kd.day >= w.cleaning_since AND kd.day <= ?::date
+          ) AS cleaning
+        FROM kit_days kd
+      )
+      SELECT k.id, k.kit_id, k.type,
+        count(m.day) AS days_in_service,
+        count(m.day) FILTER (WHERE m.in_use) AS days_in_use,
+        count(m.day) FILTER (WHERE NOT m.in_use AND m.cleaning) AS days_cleaning,
+        (SELECT count(*) FROM bookings b
+          WHERE b.kit_id = k.id AND b.status <> 'cancelled'
+            AND b.start_date <= ?::date AND b.end_date >= ?::date) AS bookings
+      FROM kits k
+      LEFT JOIN marked m ON m.id = k.id
+      WHERE (?::text IS NULL OR k.type = ?::text)
+      GROUP BY k.id, k.kit_id, k.type
+      HAVING count(m.day) > 0
+      ORDER BY k.type, k.kit_id, k.id
+      `,
+      [
+        query.from,
+        query.to,
+        timeZone,
+        timeZone,
+        query.kitType ?? null,
+        query.kitType ?? null,
+        today,
+        query.to,
+        query.from,
+        query.kitType ?? null,
+        query.kitType ?? null,
+      ],
+    )
+  ).rows as KitStatsRow[];
+
+  const byKit = rows.map((r) => {
+    const daysInService = Number(r.days_in_service);
+    const daysInUse = Number(r.days_in_use);
+    const daysCleaning = Number(r.days_cleaning);
+    return {
+      kitId: r.id,
+      kitLabel: r.kit_id,
+      kitType: r.type,
+      daysInService,
+      daysInUse,
+      daysCleaning,
+      idleDays: daysInService - daysInUse - daysCleaning,
+      bookings: Number(r.bookings),
+    };
+  });
+  const types = new Map<KitType, KitStats['byType'][number]>();
+  for (const kit of byKit) {
+    const total = types.get(kit.kitType) ?? {
+      kitType: kit.kitType,
+      kits: 0,
+      daysInUse: 0,
+      daysCleaning: 0,
+      idleDays: 0,
+      bookings: 0,
+    };
+    total.kits += 1;
+    total.daysInUse += kit.daysInUse;
+    total.daysCleaning += kit.daysCleaning;
+    total.idleDays += kit.idleDays;
+    total.bookings += kit.bookings;
+    types.set(kit.kitType, total);
+  }
+  return { from: query.from, to: query.to, byType: [...types.values()], byKit };
+}
