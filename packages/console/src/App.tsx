@@ -1,12 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { AUTHENTICATED_ROUTES, findRoute, PRIVACY_POLICY_URL, PUBLIC_ROUTES } from '@wellrest/core';
+import {
+  AUTHENTICATED_ROUTES,
+  findRoute,
+  PRIVACY_POLICY_URL,
+  PUBLIC_ROUTES,
+  SET_PASSWORD_PATH,
+} from '@wellrest/core';
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ProtectedRoute } from '@/components/layout/ProtectedRoute';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/queryClient';
-import { AppLayout, NotFoundPage, PrivacyPolicyPage, RoutePage } from '@/routes/pages';
+import { AppLayout, NotFoundPage, PrivacyPolicyPage, RoutePage, SetPasswordPage } from '@/routes/pages';
 
 /** The signed-in area: one layout around every authenticated route, or the not-found page. */
 function AuthenticatedArea() {
@@ -36,6 +42,9 @@ export function AppRoutes() {
       <Switch>
         <Route path={PRIVACY_POLICY_URL}>
           <PrivacyPolicyPage />
+        </Route>
+        <Route path={SET_PASSWORD_PATH}>
+          <SetPasswordPage />
         </Route>
         {PUBLIC_ROUTES.map((pattern) => (
           <Route key={pattern} path={pattern}>

@@ -10,8 +10,10 @@ export {
   type UnreachableReason,
   WIDGET_ERROR_EVENT,
   WIDGET_READY_EVENT,
+  WIDGET_SUBMITTED_EVENT,
   type WidgetErrorDetail,
   type WidgetReadyDetail,
+  type WidgetSubmittedDetail,
 } from './shared/events';
 export { WIDGET_TAGS, type WidgetTag } from './shared/tags';
 export type { WidgetProps } from './shared/widgetProps';

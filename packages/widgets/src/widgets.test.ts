@@ -23,7 +23,7 @@ const widgets = [
 ];
 
 // The widget's fetch goes over the partner page's network to our server; the server itself is not
-// under test here, so each test decides what `/api/health` answers.
+// under test here, so each test decides what `/api/public/diagnostics` answers.
 function healthAnswers(...answers: Array<number | Error>) {
   const fetchMock = vi.fn<typeof fetch>(async () => {
     // Answers in turn; the last one repeats.
@@ -91,12 +91,12 @@ describe.each(widgets)('<$tag>', ({ tag, copy }) => {
     expect(root.querySelector('[data-status]')?.getAttribute('data-status')).toBe('checking');
     expect(root.querySelector('[role="status"]')?.textContent).toBe(widgetCopy.loading);
     expect(fetchMock).toHaveBeenCalledWith(
-      `${API_BASE}/api/health`,
+      `${API_BASE}/api/public/diagnostics`,
       expect.objectContaining({ credentials: 'omit' }),
     );
   });
 
-  it('dispatches wellrest:ready and shows its title and description when /api/health answers', async () => {
+  it('dispatches wellrest:ready and shows its title and description when /api/public/diagnostics answers', async () => {
     healthAnswers(200);
     const ready = nextEvent<WidgetReadyDetail>(WIDGET_READY_EVENT);
     const element = mount(tag);
@@ -170,8 +170,8 @@ describe('connection check', () => {
     await second;
 
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
-      'https://one.example/api/health',
-      'https://two.example/api/health',
+      'https://one.example/api/public/diagnostics',
+      'https://two.example/api/public/diagnostics',
     ]);
   });
 
@@ -179,7 +179,9 @@ describe('connection check', () => {
     const fetchMock = healthNeverAnswers();
     mount(WIDGET_TAGS.booking, {});
 
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/health', expect.anything()));
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/public/diagnostics', expect.anything()),
+    );
   });
 
   it('stops checking when the element leaves the page', async () => {

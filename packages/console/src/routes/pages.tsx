@@ -8,18 +8,50 @@ import { routeTitle } from './titles';
  */
 type Page = LazyExoticComponent<ComponentType>;
 
+/** A lazy page from a module's named export (for modules holding several small pages). */
+function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
 const PAGES: Partial<Record<RoutePattern, Page>> = {
+  '/': lazy(() => import('@/features/dashboard/DashboardPage')),
+  '/booking': lazy(() => import('@/features/bookings/BookingPage')),
+  '/bookings-management': lazy(() => import('@/features/bookings/BookingsManagementPage')),
+  '/patients': lazy(() => import('@/features/patients/PatientsPage')),
   '/login': lazy(() => import('@/features/auth/LoginPage')),
   '/register': lazy(() => import('@/features/auth/RegisterPage')),
   '/test-auth': lazy(() => import('@/features/auth/TestAuthPage')),
   '/profile': lazy(() => import('@/features/profile/ProfilePage')),
   '/admin/users': lazy(() => import('@/features/admin/AdminUsersPage')),
   '/admin/user-registrations': lazy(() => import('@/features/admin/UserRegistrationsPage')),
+  // Public forms and widgets (no sign-in) and the pages that manage them.
+  '/widget': named(() => import('@/features/public-forms/WidgetPages'), 'BookingWidgetPage'),
+  '/physician-widget': named(
+    () => import('@/features/public-forms/WidgetPages'),
+    'PhysicianReferralWidgetPage',
+  ),
+  '/physician-signup-widget': named(
+    () => import('@/features/public-forms/WidgetPages'),
+    'PhysicianSignupWidgetPage',
+  ),
+  '/agreement-form': lazy(() => import('@/features/public-forms/AgreementFormPage')),
+  '/agreement-success': named(
+    () => import('@/features/public-forms/AgreementFormPage'),
+    'AgreementSuccessPage',
+  ),
+  '/dropoff-form': lazy(() => import('@/features/public-forms/DropoffFormPage')),
+  '/dropoff-success': named(() => import('@/features/public-forms/DropoffFormPage'), 'DropoffSuccessPage'),
+  '/simple-test': lazy(() => import('@/features/diagnostics/SimpleTestPage')),
+  '/widget-embed': named(() => import('@/features/embed/EmbedPage'), 'BookingEmbedPage'),
+  '/physician-widget-embed': named(() => import('@/features/embed/EmbedPage'), 'ReferralEmbedPage'),
+  '/physician-signup-widget-embed': named(() => import('@/features/embed/EmbedPage'), 'SignupEmbedPage'),
+  '/consents': lazy(() => import('@/features/consents/ConsentsPage')),
 };
 
 export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage'));
 export const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 export const PrivacyPolicyPage = lazy(() => import('@/features/privacy/PrivacyPolicyPage'));
+export const SetPasswordPage = lazy(() => import('@/features/auth/SetPasswordPage'));
 export const AppLayout = lazy(() => import('@/components/layout/AppLayout'));
 
 /** Renders the page of a route pattern, or the placeholder of its area. */

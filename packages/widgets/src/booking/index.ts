@@ -3,7 +3,7 @@ import { WIDGET_TAGS } from '../shared/tags';
 import { BookingWidget } from './BookingWidget';
 
 export type { WellrestWidgetElement } from '../shared/defineWidget';
-export { WIDGET_ERROR_EVENT, WIDGET_READY_EVENT } from '../shared/events';
+export { WIDGET_ERROR_EVENT, WIDGET_READY_EVENT, WIDGET_SUBMITTED_EVENT } from '../shared/events';
 
 export const WellrestBookingElement = defineWidget(WIDGET_TAGS.booking, BookingWidget);
 

@@ -17,6 +17,8 @@ export interface WidgetCardProps extends WidgetProps {
   title: string;
   description: string;
   icon: ReactNode;
+  /** The widget's form, shown once the server answers. */
+  children?: ReactNode;
 }
 
 /** A valid CSS colour from the `accent-color` attribute, or nothing (the stylesheet's default applies). */
@@ -38,8 +40,10 @@ export function WidgetCard({
   description,
   icon,
   apiBase,
+  embedKey,
   theme,
   accentColor,
+  children,
 }: WidgetCardProps) {
   // Remounting the status checks the server again.
   const [attempt, setAttempt] = useState(0);
@@ -59,20 +63,32 @@ export function WidgetCard({
           description={description}
           icon={icon}
           apiBase={apiBase}
+          embedKey={embedKey}
           onRetry={() => setAttempt((previous) => previous + 1)}
-        />
+        >
+          {children}
+        </WidgetStatus>
         <footer className="wr-footer">{widgetCopy.poweredBy}</footer>
       </div>
     </section>
   );
 }
 
-interface WidgetStatusProps extends Omit<WidgetCardProps, 'theme' | 'accentColor' | 'embedKey'> {
+interface WidgetStatusProps extends Omit<WidgetCardProps, 'theme' | 'accentColor'> {
   onRetry: () => void;
 }
 
-function WidgetStatus({ widget, title, description, icon, apiBase, onRetry }: WidgetStatusProps) {
-  const health = useApiHealth(apiBase);
+function WidgetStatus({
+  widget,
+  title,
+  description,
+  icon,
+  apiBase,
+  embedKey,
+  onRetry,
+  children,
+}: WidgetStatusProps) {
+  const health = useApiHealth(apiBase, embedKey);
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -97,7 +113,10 @@ function WidgetStatus({ widget, title, description, icon, apiBase, onRetry }: Wi
             <h2 className="wr-title">{title}</h2>
           </div>
           {health.status === 'ready' ? (
-            <p className="wr-description">{description}</p>
+            <>
+              <p className="wr-description">{description}</p>
+              {children}
+            </>
           ) : (
             <Unreachable onRetry={onRetry} />
           )}

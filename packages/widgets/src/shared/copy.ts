@@ -5,4 +5,6 @@ export const widgetCopy = {
   unreachableBody: 'We couldn’t reach the scheduling service. Please try again in a few minutes.',
   retry: 'Try again',
   poweredBy: 'Powered by Wellrest',
+  optional: '(optional)',
+  sending: 'Sending…',
 } as const;

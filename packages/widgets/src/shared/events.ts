@@ -2,8 +2,13 @@ import type { WidgetTag } from './tags';
 
 /** Fired once the widget has reached its Wellrest server and shows its content. */
 export const WIDGET_READY_EVENT = 'wellrest:ready';
-/** Fired when the Wellrest server cannot be reached; the widget shows a retry button. */
+/**
+ * Fired when the Wellrest server cannot be reached (the widget shows a retry button), or when it
+ * refuses a submission (`stage: 'submit'`; the form shows why and stays filled in).
+ */
 export const WIDGET_ERROR_EVENT = 'wellrest:error';
+/** Fired once the server has stored a submission; `requestId` is its reference. */
+export const WIDGET_SUBMITTED_EVENT = 'wellrest:submitted';
 
 export interface WidgetReadyDetail {
   widget: WidgetTag;
@@ -17,11 +22,19 @@ export interface WidgetErrorDetail {
   reason: UnreachableReason;
   /** The HTTP status, when reason is `http`. */
   status?: number;
+  /** Set when a submission failed; absent when the widget could not load. */
+  stage?: 'submit';
+}
+
+export interface WidgetSubmittedDetail {
+  widget: WidgetTag;
+  requestId: string;
 }
 
 declare global {
   interface HTMLElementEventMap {
     [WIDGET_READY_EVENT]: CustomEvent<WidgetReadyDetail>;
     [WIDGET_ERROR_EVENT]: CustomEvent<WidgetErrorDetail>;
+    [WIDGET_SUBMITTED_EVENT]: CustomEvent<WidgetSubmittedDetail>;
   }
 }

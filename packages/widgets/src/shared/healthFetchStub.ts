@@ -1,5 +1,5 @@
 /**
- * For stories: answers the widgets' `GET …/api/health` without a Wellrest server, so each story can
+ * For stories: answers the widgets' `GET …/api/public/diagnostics` without a Wellrest server, so each story can
  * show one connection state. Use as a story's `beforeEach`; the returned cleanup restores `fetch`.
  */
 export type HealthOutcome = 'ok' | 'pending' | 'down';
@@ -12,7 +12,7 @@ export function stubHealthFetch(outcome: HealthOutcome): () => () => void {
     const realFetch = globalThis.fetch;
     globalThis.fetch = (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      if (!url.endsWith('/api/health')) return realFetch(input, init);
+      if (!url.endsWith('/api/public/diagnostics')) return realFetch(input, init);
       return new Promise<Response>((resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         if (outcome === 'pending') return;

@@ -13,6 +13,9 @@ const darkTokens = `
   --wr-bone-shine: #273449;
   --wr-danger: #fca5a5;
   --wr-danger-surface: rgb(127 29 29 / 0.35);
+  --wr-input: #0b1222;
+  --wr-success: #86efac;
+  --wr-success-surface: rgb(20 83 45 / 0.35);
   --wr-shadow: 0 1px 2px rgb(0 0 0 / 0.4), 0 8px 24px rgb(0 0 0 / 0.35);
 `;
 
@@ -30,9 +33,12 @@ export const widgetStyles = `
   --wr-bone-shine: #f1f5f9;
   --wr-danger: #b91c1c;
   --wr-danger-surface: #fef2f2;
+  --wr-input: #ffffff;
+  --wr-success: #166534;
+  --wr-success-surface: #f0fdf4;
   --wr-shadow: 0 1px 2px rgb(15 23 42 / 0.06), 0 8px 24px rgb(15 23 42 / 0.08);
   box-sizing: border-box;
-  max-width: 32rem;
+  max-width: 36rem;
   font-family: var(--wellrest-font, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif);
   font-size: 16px;
   line-height: 1.5;
@@ -117,6 +123,68 @@ export const widgetStyles = `
 .wr-bone-short { width: 70%; }
 @keyframes wr-shimmer { from { background-position: 100% 0; } to { background-position: -100% 0; } }
 @media (prefers-reduced-motion: reduce) { .wr-bone { animation: none; } }
+
+.wr-form { display: grid; gap: 1rem; }
+.wr-group { display: grid; gap: 0.75rem; margin: 0; padding: 0; border: 0; min-width: 0; }
+.wr-group-title { margin: 0.25rem 0 0; padding: 0; font-size: 0.8125rem; font-weight: 650; letter-spacing: 0.04em;
+  text-transform: uppercase; color: var(--wr-muted); }
+.wr-row { display: grid; gap: 0.75rem; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); }
+.wr-field { display: grid; gap: 0.375rem; min-width: 0; }
+.wr-fieldset { display: grid; gap: 0.5rem; margin: 0; padding: 0; border: 0; min-width: 0; }
+.wr-label { margin: 0; padding: 0; font-size: 0.875rem; font-weight: 600; color: var(--wr-text); }
+.wr-optional { font-weight: 400; color: var(--wr-muted); }
+.wr-hint { margin: 0; font-size: 0.8125rem; color: var(--wr-muted); }
+.wr-input {
+  width: 100%;
+  min-height: 2.5rem;
+  padding: 0.5rem 0.75rem;
+  border: 1px solid color-mix(in srgb, var(--wr-muted) 45%, transparent);
+  border-radius: 8px;
+  font: inherit;
+  color: var(--wr-text);
+  background: var(--wr-input);
+}
+textarea.wr-input { resize: vertical; min-height: 5rem; }
+.wr-input:focus-visible, .wr-choice:focus-within {
+  outline: 3px solid color-mix(in srgb, var(--wr-accent) 45%, transparent);
+  outline-offset: 1px;
+  border-color: var(--wr-accent);
+}
+[data-invalid] > .wr-input, [data-invalid] .wr-choice { border-color: var(--wr-danger); }
+.wr-error { margin: 0; font-size: 0.8125rem; font-weight: 500; color: var(--wr-danger); }
+.wr-choices { display: grid; gap: 0.5rem; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); }
+.wr-choices[data-columns='dates'] { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
+.wr-choice {
+  display: flex;
+  align-items: flex-start;
+  gap: 0.5rem;
+  padding: 0.625rem 0.75rem;
+  border: 1px solid color-mix(in srgb, var(--wr-muted) 35%, transparent);
+  border-radius: 8px;
+  background: var(--wr-input);
+  cursor: pointer;
+}
+.wr-choice:has(input:checked) {
+  border-color: var(--wr-accent);
+  background: color-mix(in srgb, var(--wr-accent) 10%, var(--wr-input));
+}
+.wr-choice[data-disabled] { opacity: 0.55; cursor: not-allowed; }
+.wr-choice input { margin: 0.25rem 0 0; accent-color: var(--wr-accent); }
+.wr-choice-text { display: grid; font-size: 0.9375rem; line-height: 1.35; }
+.wr-choice-detail { font-size: 0.8125rem; color: var(--wr-muted); }
+.wr-level-available { color: var(--wr-success); }
+.wr-level-limited { color: #b45309; }
+.wr-widget[data-theme='dark'] .wr-level-limited { color: #fcd34d; }
+.wr-note { margin: 0; font-size: 0.875rem; color: var(--wr-muted); }
+.wr-submit { justify-content: center; width: 100%; min-height: 2.75rem; }
+.wr-button:disabled { opacity: 0.7; cursor: progress; }
+.wr-form-alert { align-items: center; padding: 0.75rem 1rem; }
+.wr-form-alert .wr-alert-title { font-weight: 500; }
+.wr-success { display: grid; gap: 0.25rem; padding: 1rem; border-radius: 10px; color: var(--wr-success);
+  background: var(--wr-success-surface); }
+.wr-success-title { margin: 0; font-weight: 650; }
+.wr-success-body { margin: 0; color: var(--wr-text); }
+.wr-hp { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
 
 .wr-visually-hidden {
   position: absolute;

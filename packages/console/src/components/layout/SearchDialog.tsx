@@ -1,11 +1,24 @@
-import { messages, SEARCH_MIN_CHARS } from '@wellrest/core';
+import { messages, SEARCH_RESULT_COLORS } from '@wellrest/core';
 import { useState } from 'react';
-import { Command, CommandInput, CommandList } from '@/components/ui/command';
+import { useLocation } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { groupSearchResults } from '@/features/search/searchResults';
+import { useSearchResults } from '@/features/search/useSearchResults';
+
+function Notice({ children, role }: { children: string; role?: 'alert' | 'status' }) {
+  return (
+    <p role={role} className="px-4 py-6 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  );
+}
 
 /**
  * The global search dialog, opened from the sidebar's search box or with Cmd/Ctrl+K.
- * Results (patients, bookings, physicians, referrals) plug into the list below.
+ * Results are grouped (patients, bookings, physicians, referrals); arrow keys move through them
+ * and Enter opens one.
  */
 export function SearchDialog({
   open,
@@ -15,12 +28,25 @@ export function SearchDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const [query, setQuery] = useState('');
-  const tooShort = query.trim().length < SEARCH_MIN_CHARS;
+  const [, navigate] = useLocation();
+  const { tooShort, pending, failed, results } = useSearchResults(query, open);
+  const groups = groupSearchResults(results);
 
   function changeOpen(next: boolean) {
     if (!next) setQuery('');
     onOpenChange(next);
   }
+
+  function choose(url: string) {
+    changeOpen(false);
+    navigate(url);
+  }
+
+  let notice: { text: string; role?: 'alert' | 'status' } | null = null;
+  if (tooShort) notice = { text: messages.search.minChars };
+  else if (pending) notice = { text: messages.search.searching, role: 'status' };
+  else if (failed) notice = { text: messages.search.failed, role: 'alert' };
+  else if (groups.length === 0) notice = { text: messages.search.noResults(query.trim()), role: 'status' };
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
@@ -33,8 +59,28 @@ export function SearchDialog({
         <Command shouldFilter={false} label="Search">
           <CommandInput placeholder={messages.search.placeholder} value={query} onValueChange={setQuery} />
           <CommandList>
-            {tooShort && (
-              <p className="px-4 py-6 text-center text-sm text-slate-600">{messages.search.minChars}</p>
+            {notice ? (
+              <Notice role={notice.role}>{notice.text}</Notice>
+            ) : (
+              groups.map((group) => (
+                <CommandGroup key={group.type} heading={group.heading}>
+                  {group.results.map((result) => (
+                    <CommandItem
+                      key={`${result.type}-${result.id}`}
+                      value={`${result.type}-${result.id}`}
+                      onSelect={() => choose(result.url)}
+                    >
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium">{result.title}</span>
+                        {result.subtitle && (
+                          <span className="block truncate text-xs text-slate-600">{result.subtitle}</span>
+                        )}
+                      </span>
+                      <Badge tone={SEARCH_RESULT_COLORS[result.type]}>{result.type}</Badge>
+                    </CommandItem>
+                  ))}
+                </CommandGroup>
+              ))
             )}
           </CommandList>
         </Command>

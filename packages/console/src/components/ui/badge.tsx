@@ -16,6 +16,7 @@ export const badgeVariants = cva(
         orange: 'border-orange-200 bg-orange-50 text-orange-900',
         yellow: 'border-yellow-200 bg-yellow-50 text-yellow-900',
         red: 'border-red-200 bg-red-50 text-red-800',
+        grey: 'border-slate-200 bg-slate-100 text-slate-700',
       },
     },
     defaultVariants: { tone: 'neutral' },

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatRole, messages, ROLES, type Role } from '@wellrest/core';
-import { KeyRound, LogOut, Plus, Users, UserX } from 'lucide-react';
+import { KeyRound, LogOut, Plus, UserCheck, Users, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
@@ -8,25 +8,18 @@ import { EmptyState, QueryState } from '@/components/QueryState';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { NativeSelect } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api';
-import { rowsOf } from '@/lib/lists';
 import { cn, formatDateTime } from '@/lib/utils';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { CreateUserDialog } from './CreateUserDialog';
-import { ADMIN_USERS_KEY, type AdminUser, isActiveUser } from './types';
+import { PasswordLinkDialog } from './PasswordLinkDialog';
+import { ADMIN_USERS_KEY, type AdminUser, type PasswordLink } from './types';
 
 type PendingAction =
   | { kind: 'deactivate'; user: AdminUser }
+  | { kind: 'reactivate'; user: AdminUser }
   | { kind: 'resetPassword'; user: AdminUser }
   | { kind: 'revokeSessions'; user: AdminUser };
 
@@ -54,8 +47,9 @@ function UserIdentity({ user }: { user: AdminUser }) {
 function UserStatus({ user }: { user: AdminUser }) {
   return (
     <div className="flex flex-wrap gap-1">
-      {isActiveUser(user) ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
+      {user.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
       {user.twoFactorEnabled && <Badge tone="accent">2FA</Badge>}
+      {user.mustChangePassword && <Badge tone="amber">Password not set</Badge>}
       {user.lockedUntil && new Date(user.lockedUntil) > new Date() && <Badge tone="amber">Locked</Badge>}
     </div>
   );
@@ -118,6 +112,17 @@ function UserActions({
         <LogOut aria-hidden />
         <span className="md:hidden xl:inline">Revoke sessions</span>
       </Button>
+      {!user.isActive && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onAction({ kind: 'reactivate', user })}
+          aria-label={`Reactivate ${nameOf(user)}`}
+        >
+          <UserCheck aria-hidden />
+          <span className="md:hidden xl:inline">Reactivate</span>
+        </Button>
+      )}
       {canDeactivate && (
         <Button
           variant="ghost"
@@ -138,13 +143,11 @@ function UserActions({
 export default function AdminUsersPage() {
   const queryClient = useQueryClient();
   const { user: me } = useCurrentUser();
-  const users = useQuery<unknown>({ queryKey: ADMIN_USERS_KEY });
-  const rows = rowsOf<AdminUser>(users.data, 'users');
+  const users = useQuery<AdminUser[]>({ queryKey: ADMIN_USERS_KEY });
+  const rows = users.data ?? [];
   const [creating, setCreating] = useState(false);
   const [action, setAction] = useState<PendingAction | null>(null);
-  const [temporaryPassword, setTemporaryPassword] = useState<{ user: AdminUser; password: string } | null>(
-    null,
-  );
+  const [passwordLink, setPasswordLink] = useState<{ user: AdminUser; link: PasswordLink } | null>(null);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
 
@@ -165,8 +168,8 @@ export default function AdminUsersPage() {
     mutationFn: async (pending: PendingAction) => {
       const base = `/api/admin/users/${pending.user.id}`;
       if (pending.kind === 'deactivate') return apiRequest('PATCH', base, { isActive: false });
-      if (pending.kind === 'resetPassword')
-        return apiRequest<{ temporaryPassword?: string }>('POST', `${base}/reset-password`);
+      if (pending.kind === 'reactivate') return apiRequest('PATCH', base, { isActive: true });
+      if (pending.kind === 'resetPassword') return apiRequest<PasswordLink>('POST', `${base}/reset-password`);
       return apiRequest('POST', `${base}/revoke-sessions`);
     },
     onSuccess: (data, pending) => {
@@ -174,20 +177,15 @@ export default function AdminUsersPage() {
       refresh();
       if (pending.kind === 'deactivate')
         toast({ title: 'User deactivated', description: `${nameOf(pending.user)} can no longer sign in.` });
+      if (pending.kind === 'reactivate')
+        toast({ title: 'User reactivated', description: `${nameOf(pending.user)} can sign in again.` });
       if (pending.kind === 'revokeSessions')
         toast({
           title: 'Sessions revoked',
           description: `${nameOf(pending.user)} has been signed out everywhere.`,
         });
-      if (pending.kind === 'resetPassword') {
-        const password = (data as { temporaryPassword?: string } | null)?.temporaryPassword;
-        if (password) setTemporaryPassword({ user: pending.user, password });
-        else
-          toast({
-            title: 'Password reset',
-            description: `${nameOf(pending.user)} must choose a new password.`,
-          });
-      }
+      if (pending.kind === 'resetPassword')
+        setPasswordLink({ user: pending.user, link: data as PasswordLink });
     },
     onError: failed,
   });
@@ -203,10 +201,16 @@ export default function AdminUsersPage() {
       confirm: 'Deactivate',
       pending: 'Deactivating...',
     },
+    reactivate: {
+      title: 'Reactivate user',
+      description: (user) => `${nameOf(user)} will be able to sign in again with their current password.`,
+      confirm: 'Reactivate',
+      pending: 'Reactivating...',
+    },
     resetPassword: {
       title: 'Reset password',
       description: (user) =>
-        `${nameOf(user)} gets a temporary password and must choose a new one at the next sign-in.`,
+        `${nameOf(user)}'s current password stops working at once and they are signed out everywhere. You get a one-time link for them to choose a new one.`,
       confirm: 'Reset password',
       pending: 'Resetting...',
     },
@@ -228,7 +232,7 @@ export default function AdminUsersPage() {
   const userActions = (user: AdminUser, className: string) => (
     <UserActions
       user={user}
-      canDeactivate={isActiveUser(user) && me?.id !== user.id}
+      canDeactivate={user.isActive && me?.id !== user.id}
       onAction={setAction}
       className={className}
     />
@@ -329,23 +333,12 @@ export default function AdminUsersPage() {
         />
       )}
 
-      <Dialog open={temporaryPassword !== null} onOpenChange={(open) => !open && setTemporaryPassword(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Temporary password</DialogTitle>
-            <DialogDescription>
-              Give this password to {temporaryPassword ? nameOf(temporaryPassword.user) : ''} in person or by
-              phone. It is shown only once.
-            </DialogDescription>
-          </DialogHeader>
-          <code className="rounded-md bg-slate-100 px-3 py-2 text-center font-mono text-lg break-all text-slate-900">
-            {temporaryPassword?.password}
-          </code>
-          <DialogFooter>
-            <Button onClick={() => setTemporaryPassword(null)}>Done</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <PasswordLinkDialog
+        title="Password reset"
+        name={passwordLink ? nameOf(passwordLink.user) : ''}
+        link={passwordLink?.link ?? null}
+        onClose={() => setPasswordLink(null)}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatRole, messages, PASSWORD_MIN_LENGTH, ROLES, type Role } from '@wellrest/core';
+import { CreateUserInput, formatRole, messages, passwordProblem, ROLES, type Role } from '@wellrest/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +15,8 @@ import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { useRegisterOpenForm } from '@/lib/formRegistry';
+import { PASSWORD_POLICY_HINT } from '../auth/passwordPolicy';
+import { serverFieldErrors, zodFieldErrors } from '../auth/serverFields';
 import { ADMIN_USERS_KEY } from './types';
 
 interface NewUserForm {
@@ -28,7 +30,6 @@ interface NewUserForm {
 type Errors = Partial<Record<keyof NewUserForm, string>>;
 
 const EMPTY: NewUserForm = { username: '', displayName: '', email: '', role: 'staff', password: '' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function CreateUserDialog({
   open,
@@ -44,28 +45,27 @@ export function CreateUserDialog({
   useRegisterOpenForm(open);
 
   const create = useMutation({
-    mutationFn: (input: NewUserForm) =>
-      apiRequest('POST', '/api/admin/users', {
-        username: input.username.trim(),
-        displayName: input.displayName.trim() || undefined,
-        email: input.email.trim() || undefined,
-        role: input.role,
-        password: input.password,
-      }),
+    mutationFn: (input: CreateUserInput) => apiRequest('POST', '/api/admin/users', input),
     onSuccess: () => {
       toast({
         title: 'User created',
-        description: 'They will be asked to change the password when they first sign in.',
+        description: 'They sign in with this password and can change it on their profile.',
       });
       void queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
       close();
     },
-    onError: (error) =>
+    onError: (error) => {
+      const fields = serverFieldErrors(error) as Errors;
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        return;
+      }
       toast({
         variant: 'destructive',
         title: messages.common.error,
         description: errorMessage(error, messages.common.unexpectedError),
-      }),
+      });
+    },
   });
 
   function close() {
@@ -76,18 +76,21 @@ export function CreateUserDialog({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found: Errors = {};
-    if (!form.username.trim()) found.username = 'Username is required';
-    if (form.email.trim() && !EMAIL.test(form.email.trim())) found.email = messages.patient.emailInvalid;
-    if (form.password.length < PASSWORD_MIN_LENGTH) found.password = messages.login.passwordTooShort;
+    const result = CreateUserInput.safeParse(form);
+    const found: Errors = result.success ? {} : zodFieldErrors(result.error.issues);
+    const problem = passwordProblem(form.password, form.username);
+    if (problem && !found.password) found.password = problem;
     setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate(form);
+    if (result.success && Object.keys(found).length === 0) create.mutate(result.data);
   }
 
   const field = (key: keyof NewUserForm) => ({
     id: `${ids}-${key}`,
     'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${ids}-${key}-error` : undefined,
+    'aria-describedby':
+      [key === 'password' && `${ids}-password-hint`, errors[key] && `${ids}-${key}-error`]
+        .filter(Boolean)
+        .join(' ') || undefined,
     disabled: create.isPending,
   });
 
@@ -97,7 +100,7 @@ export function CreateUserDialog({
         <DialogHeader>
           <DialogTitle>Create user</DialogTitle>
           <DialogDescription>
-            The new user signs in with this temporary password and then chooses their own.
+            The new user signs in with this password and can change it on their profile.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
@@ -120,6 +123,7 @@ export function CreateUserDialog({
               value={form.displayName}
               onChange={(e) => setForm({ ...form, displayName: e.target.value })}
             />
+            <FieldMessage id={`${ids}-displayName-error`}>{errors.displayName}</FieldMessage>
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-email`}>Email</Label>
@@ -146,7 +150,7 @@ export function CreateUserDialog({
             </NativeSelect>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${ids}-password`}>Temporary password</Label>
+            <Label htmlFor={`${ids}-password`}>Password</Label>
             <Input
               {...field('password')}
               type="password"
@@ -154,6 +158,9 @@ export function CreateUserDialog({
               value={form.password}
               onChange={(e) => setForm({ ...form, password: e.target.value })}
             />
+            <FieldMessage id={`${ids}-password-hint`} tone="hint">
+              {PASSWORD_POLICY_HINT}
+            </FieldMessage>
             <FieldMessage id={`${ids}-password-error`}>{errors.password}</FieldMessage>
           </div>
           <DialogFooter>

@@ -12,9 +12,9 @@ import { NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api';
-import { rowsOf } from '@/lib/lists';
 import { formatDateTime } from '@/lib/utils';
-import { ADMIN_REGISTRATIONS_KEY, ADMIN_USERS_KEY, type Registration } from './types';
+import { PasswordLinkDialog } from './PasswordLinkDialog';
+import { ADMIN_REGISTRATIONS_KEY, ADMIN_USERS_KEY, type PasswordLink, type Registration } from './types';
 
 const failed = (error: unknown) =>
   toast({
@@ -25,25 +25,32 @@ const failed = (error: unknown) =>
 
 const STATUS_TONE = { pending: 'amber', approved: 'green', rejected: 'red' } as const;
 
+/** The answer of approving a request: the new account and its one-time set-password link. */
+type ApproveAnswer = PasswordLink & { registration?: Registration };
+
 function RegistrationCard({
   registration,
   onReject,
+  onApproved,
 }: {
   registration: Registration;
   onReject: (registration: Registration) => void;
+  onApproved: (registration: Registration, link: PasswordLink) => void;
 }) {
   const queryClient = useQueryClient();
   const [role, setRole] = useState<Role>(registration.requestedRole);
-  const status = registration.status ?? 'pending';
+  const status = registration.status;
   const pending = status === 'pending';
 
   const approve = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/admin/registrations/${registration.id}/approve`, { role }),
-    onSuccess: () => {
+    mutationFn: () =>
+      apiRequest<ApproveAnswer>('POST', `/api/admin/registrations/${registration.id}/approve`, { role }),
+    onSuccess: (answer) => {
       toast({
         title: 'Request approved',
-        description: `${registration.name} can now sign in as ${formatRole(role)}.`,
+        description: `${registration.name}'s account was created as ${formatRole(role)}.`,
       });
+      onApproved(registration, { setPasswordUrl: answer.setPasswordUrl, expiresAt: answer.expiresAt });
       void queryClient.invalidateQueries({ queryKey: ADMIN_REGISTRATIONS_KEY });
       void queryClient.invalidateQueries({ queryKey: ADMIN_USERS_KEY });
     },
@@ -57,7 +64,7 @@ function RegistrationCard({
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-base font-semibold text-slate-900">{registration.name}</h2>
-            <Badge tone={STATUS_TONE[status as keyof typeof STATUS_TONE] ?? 'neutral'}>{status}</Badge>
+            <Badge tone={STATUS_TONE[status]}>{status}</Badge>
           </div>
           <p className="mt-1 text-sm text-slate-600">
             {registration.username} · {registration.email}
@@ -66,6 +73,7 @@ function RegistrationCard({
             Asked for{' '}
             <span className="font-medium text-slate-800">{formatRole(registration.requestedRole)}</span> ·{' '}
             {formatDateTime(registration.createdAt)}
+            {registration.decidedAt && ` · ${status} ${formatDateTime(registration.decidedAt)}`}
           </p>
           {registration.reason && (
             <p className="mt-3 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
@@ -117,15 +125,16 @@ function RegistrationCard({
 /** /admin/user-registrations: access requests sent from /register, approved with a role or rejected. */
 export default function UserRegistrationsPage() {
   const queryClient = useQueryClient();
-  const registrations = useQuery<unknown>({ queryKey: ADMIN_REGISTRATIONS_KEY });
-  const rows = rowsOf<Registration>(registrations.data, 'registrations');
+  const registrations = useQuery<Registration[]>({ queryKey: ADMIN_REGISTRATIONS_KEY });
+  const rows = registrations.data ?? [];
   const [showAll, setShowAll] = useState(false);
   const [rejecting, setRejecting] = useState<Registration | null>(null);
-  const visible = showAll ? rows : rows.filter((row) => (row.status ?? 'pending') === 'pending');
+  const [approved, setApproved] = useState<{ registration: Registration; link: PasswordLink } | null>(null);
+  const visible = showAll ? rows : rows.filter((row) => row.status === 'pending');
 
   const reject = useMutation({
     mutationFn: (registration: Registration) =>
-      apiRequest('POST', `/api/admin/registrations/${registration.id}/reject`),
+      apiRequest('POST', `/api/admin/registrations/${registration.id}/reject`, {}),
     onSuccess: (_data, registration) => {
       setRejecting(null);
       toast({ title: 'Request rejected', description: `${registration.name}'s request was rejected.` });
@@ -157,7 +166,11 @@ export default function UserRegistrationsPage() {
           <ul className="grid gap-4">
             {visible.map((registration) => (
               <li key={registration.id}>
-                <RegistrationCard registration={registration} onReject={setRejecting} />
+                <RegistrationCard
+                  registration={registration}
+                  onReject={setRejecting}
+                  onApproved={(decided, link) => setApproved({ registration: decided, link })}
+                />
               </li>
             ))}
           </ul>
@@ -176,6 +189,12 @@ export default function UserRegistrationsPage() {
           onConfirm={() => reject.mutate(rejecting)}
         />
       )}
+      <PasswordLinkDialog
+        title="Request approved"
+        name={approved?.registration.name ?? ''}
+        link={approved?.link ?? null}
+        onClose={() => setApproved(null)}
+      />
     </>
   );
 }

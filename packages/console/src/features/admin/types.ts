@@ -1,35 +1,42 @@
-import type { Role } from '@wellrest/core';
+import type { RegistrationStatus, Role } from '@wellrest/core';
 
-/** A user account as the administration endpoints list it. */
+/** A user account as `GET /api/admin/users` lists it (an array, ordered by username). */
 export interface AdminUser {
   id: number;
   username: string;
-  email?: string | null;
-  displayName?: string | null;
+  email: string | null;
+  displayName: string;
   role: Role;
-  isActive?: boolean;
-  active?: boolean;
-  twoFactorEnabled?: boolean;
-  lockedUntil?: string | null;
-  lastLoginAt?: string | null;
-  createdAt?: string;
+  isActive: boolean;
+  twoFactorEnabled: boolean;
+  /** True from a password reset or an approved request until the owner sets a password. */
+  mustChangePassword: boolean;
+  lockedUntil: string | null;
+  passwordChangedAt: string;
+  lastLoginAt: string | null;
+  createdAt: string;
+  physicianId: number | null;
 }
 
-export function isActiveUser(user: AdminUser): boolean {
-  return user.isActive ?? user.active ?? true;
-}
-
-/** A request for access sent from /register. */
+/** A request for access sent from /register, as `GET /api/admin/registrations` lists it (an array, newest first). */
 export interface Registration {
   id: number;
   name: string;
   username: string;
   email: string;
   requestedRole: Role;
-  reason?: string | null;
-  status?: 'pending' | 'approved' | 'rejected' | string;
-  createdAt?: string;
-  reviewedAt?: string | null;
+  reason: string;
+  status: RegistrationStatus;
+  createdAt: string;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  userId: number | null;
+}
+
+/** A one-time set-password link: a console path `/set-password?token=...`, valid until `expiresAt`. */
+export interface PasswordLink {
+  setPasswordUrl: string;
+  expiresAt: string;
 }
 
 export const ADMIN_USERS_KEY = ['/api/admin/users'] as const;

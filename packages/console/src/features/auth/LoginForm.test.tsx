@@ -124,6 +124,56 @@ describe('LoginForm', () => {
     expect((screen.getByLabelText(messages.login.passwordLabel) as HTMLInputElement).value).toBe('');
   });
 
+  it('keeps the code step after a wrong code and shows the server message', async () => {
+    mockApi({
+      'POST /api/auth/login': (_url, init) => {
+        const sent = bodyOf(init) as Record<string, unknown>;
+        return sent.twoFactorToken
+          ? jsonResponse(
+              { success: false, requiresTwoFactor: true, error: messages.login.invalidCode },
+              { status: 401 },
+            )
+          : jsonResponse({ success: false, requiresTwoFactor: true });
+      },
+    });
+    renderWithApp(<LoginForm />, { path: '/login' });
+    fillCredentials();
+    fireEvent.click(signInButton());
+    const code = await screen.findByLabelText(messages.login.codeLabel);
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.login.verify }));
+    await waitFor(() => expect(screen.getAllByText(messages.login.invalidCode).length).toBeGreaterThan(0));
+    const again = screen.getByLabelText(messages.login.codeLabel) as HTMLInputElement;
+    expect(again.value).toBe('');
+    expect(again.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: messages.login.verify })).toBeTruthy();
+  });
+
+  it('keeps the device id the server returns for a trusted device', async () => {
+    localStorage.setItem(DEVICE_ID_STORAGE_KEY, '11111111-1111-4111-8111-111111111111');
+    mockApi({
+      'POST /api/auth/login': () =>
+        jsonResponse({ success: true, user, deviceId: '22222222-2222-4222-8222-222222222222' }),
+    });
+    renderWithApp(<LoginForm />, { path: '/login' });
+    fillCredentials();
+    fireEvent.click(signInButton());
+    await screen.findByText(messages.login.success.title);
+    expect(localStorage.getItem(DEVICE_ID_STORAGE_KEY)).toBe('22222222-2222-4222-8222-222222222222');
+  });
+
+  it('shows the lockout message the server sends', async () => {
+    const locked = 'Too many failed sign-in attempts. The account is locked for 15 minutes.';
+    mockApi({
+      'POST /api/auth/login': () => jsonResponse({ success: false, error: locked }, { status: 423 }),
+    });
+    renderWithApp(<LoginForm />, { path: '/login' });
+    fillCredentials();
+    fireEvent.click(signInButton());
+    expect(await screen.findByText(locked)).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.login.signIn })).toBeTruthy();
+  });
+
   it('shows the password-expired toast and alert', async () => {
     mockApi({ 'POST /api/auth/login': () => jsonResponse({ success: false, passwordExpired: true }) });
     renderWithApp(<LoginForm />, { path: '/login' });

@@ -57,18 +57,19 @@ export function LoginForm() {
     mutationFn: (input: LoginInput) => apiRequest<LoginAnswer>('POST', API_PATHS.authLogin, input),
     onSuccess: (answer) => handleAnswer(answer),
     onError: (error) => {
-      // A refusal can still say what the account needs next.
-      if (error instanceof ApiError && error.data && typeof error.data === 'object') {
-        const answer = error.data as LoginAnswer;
-        if (answer.requiresTwoFactor || answer.passwordExpired) {
-          handleAnswer(answer);
-          return;
-        }
+      const serverMessage = error instanceof ApiError ? errorField(error.data) : undefined;
+      const answer = error instanceof ApiError ? (error.data as Partial<LoginAnswer> | null) : null;
+      if (answer?.requiresTwoFactor) {
+        // A wrong code keeps the code step, so the person can try the next code.
+        setStep('twoFactor');
+        setCode('');
+        setErrors({ twoFactorToken: serverMessage ?? messages.login.invalidCode });
+        queueMicrotask(() => codeRef.current?.focus());
       }
       toast({
         variant: 'destructive',
         title: messages.common.error,
-        description: (error instanceof ApiError && errorField(error.data)) || messages.login.failed,
+        description: serverMessage || messages.login.failed,
       });
     },
   });

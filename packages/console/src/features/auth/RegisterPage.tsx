@@ -1,5 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { formatRole, LOGIN_ROUTE, messages, ROLES, type Role } from '@wellrest/core';
+import {
+  authMessages,
+  formatRole,
+  LOGIN_ROUTE,
+  messages,
+  REQUESTABLE_ROLES,
+  RegistrationInput,
+  type Role,
+} from '@wellrest/core';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -10,9 +18,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { apiRequest, errorMessage } from '@/lib/api';
-
-/** Roles someone may ask for; an administrator grants the final role when approving. */
-const REQUESTABLE_ROLES: readonly Role[] = ROLES.filter((role) => role !== 'admin');
+import { serverFieldErrors, zodFieldErrors } from './serverFields';
 
 interface RegistrationForm {
   name: string;
@@ -24,16 +30,12 @@ interface RegistrationForm {
 
 type Errors = Partial<Record<keyof RegistrationForm, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function validate(form: RegistrationForm): Errors {
-  const errors: Errors = {};
-  if (!form.name.trim()) errors.name = messages.patient.nameRequired;
-  if (!form.username.trim()) errors.username = 'Username is required';
-  if (!form.email.trim()) errors.email = messages.patient.emailRequired;
-  else if (!EMAIL.test(form.email.trim())) errors.email = messages.patient.emailInvalid;
+/** The form checked with the API's own schema: the request to send, or the message of each bad field. */
+function validate(form: RegistrationForm): { input?: RegistrationInput; errors: Errors } {
+  const result = RegistrationInput.safeParse(form);
+  const errors: Errors = result.success ? {} : (zodFieldErrors(result.error.issues) as Errors);
   if (!form.requestedRole) errors.requestedRole = 'Choose the role you need';
-  return errors;
+  return result.success ? { input: result.data, errors } : { errors };
 }
 
 /** /register: ask an administrator for an account. */
@@ -49,14 +51,8 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<Errors>({});
 
   const register = useMutation({
-    mutationFn: (input: RegistrationForm) =>
-      apiRequest('POST', '/api/registrations', {
-        name: input.name.trim(),
-        username: input.username.trim(),
-        email: input.email.trim(),
-        requestedRole: input.requestedRole,
-        reason: input.reason.trim() || undefined,
-      }),
+    mutationFn: (input: RegistrationInput) => apiRequest('POST', '/api/registrations', input),
+    onError: (error) => setErrors(serverFieldErrors(error) as Errors),
   });
 
   function update<K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) {
@@ -65,9 +61,9 @@ export default function RegisterPage() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validate(form);
+    const { input, errors: found } = validate(form);
     setErrors(found);
-    if (Object.keys(found).length === 0) register.mutate(form);
+    if (input) register.mutate(input);
   }
 
   const field = (key: keyof RegistrationForm) => ({
@@ -91,7 +87,8 @@ export default function RegisterPage() {
               </span>
               <h1 className="text-xl font-semibold text-slate-900">Request sent</h1>
               <p role="status" className="max-w-sm text-sm text-slate-600">
-                An administrator will review your request. You can sign in once it has been approved.
+                {authMessages.registrationReceived} Once it is approved, they give you a link to set your
+                password.
               </p>
               <Button asChild variant="outline" className="mt-2">
                 <Link href={LOGIN_ROUTE}>{messages.login.backToLogin}</Link>

@@ -52,6 +52,12 @@ export default function TestAuthPage() {
             <Row term="Display name">{user?.displayName || '—'}</Row>
             <Row term="Role">{user ? formatRole(user.role) : '—'}</Row>
             <Row term="Session expires">{formatDateTime(user?.sessionExpiresAt)}</Row>
+            <Row term="Two-factor authentication">
+              {user?.twoFactorEnabled === undefined ? '—' : user.twoFactorEnabled ? 'On' : 'Off'}
+            </Row>
+            <Row term="Password expires">
+              {user && user.passwordExpiresAt === null ? 'Never' : formatDateTime(user?.passwordExpiresAt)}
+            </Row>
             <Row term="Privacy notice acknowledged here">{privacyFlag === null ? 'No' : 'Yes'}</Row>
             <Row term="Device id stored">{hasDeviceId ? 'Yes' : 'No'}</Row>
           </dl>

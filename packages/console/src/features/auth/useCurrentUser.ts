@@ -3,8 +3,15 @@ import type { CurrentUser } from '@wellrest/core';
 import { getQueryFn } from '@/lib/api';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
 
-/** The signed-in user as `GET /api/auth/me` returns it, with the session's end when the server sends it. */
-export type SessionUser = CurrentUser & { sessionExpiresAt?: string | null; twoFactorEnabled?: boolean };
+/**
+ * The signed-in user as `GET /api/auth/me` returns it: the user, when the session ends, whether
+ * two-factor authentication is on, and when the password expires (null: never).
+ */
+export type SessionUser = CurrentUser & {
+  sessionExpiresAt?: string | null;
+  twoFactorEnabled?: boolean;
+  passwordExpiresAt?: string | null;
+};
 
 const fetchCurrentUser = getQueryFn<SessionUser>({ on401: 'returnNull' });
 

@@ -1,32 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_PRIVACY_POLICY_VERSION, HOME_ROUTE, messages, privacyNotice } from '@wellrest/core';
+import { HOME_ROUTE, privacyNotice } from '@wellrest/core';
 import { Link } from 'wouter';
 import { Brand } from '@/components/brand/Brand';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { QueryState } from '@/components/QueryState';
 import { Card, CardContent } from '@/components/ui/card';
-import { PageSpinner } from '@/components/ui/spinner';
-import { getQueryFn } from '@/lib/api';
 import { PrivacyNoticeView } from './PrivacyNoticeView';
-import { noticeInputOf, PRIVACY_CHECK_KEY, type PrivacyCheckResponse } from './privacyCheck';
-
-const fetchCheck = getQueryFn<PrivacyCheckResponse>({ on401: 'returnNull' });
+import { PUBLIC_POLICY_KEY, type PublicPolicyResponse } from './privacyCheck';
 
 /**
- * The public policy page (/privacy-policy): the same notice the privacy dialog shows. The
- * privacy officer's contact details and the version come with the check, which needs a session.
+ * The public policy page (/privacy-policy): the notice the privacy dialog shows, with the current
+ * version and the privacy officer's contact from `GET /api/public/privacy-policy` (no sign-in).
  */
 export default function PrivacyPolicyPage() {
-  const check = useQuery({ queryKey: PRIVACY_CHECK_KEY, queryFn: fetchCheck, retry: false });
-  const signedOut = check.isSuccess && check.data === null;
-  const notice = privacyNotice(
-    check.data
-      ? noticeInputOf(check.data)
-      : {
-          email: 'the address given by your administrator',
-          phone: 'the number given by your administrator',
-          version: DEFAULT_PRIVACY_POLICY_VERSION,
-        },
-  );
+  const policy = useQuery<PublicPolicyResponse>({ queryKey: PUBLIC_POLICY_KEY });
+  const notice = policy.data
+    ? privacyNotice({ ...policy.data.contact, version: policy.data.version })
+    : privacyNotice({ email: '', phone: '', version: '' });
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -43,24 +32,15 @@ export default function PrivacyPolicyPage() {
       <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{notice.title}</h1>
         <p className="mt-2 text-slate-600">{notice.prompt}</p>
-        {check.isPending ? (
-          <PageSpinner label={messages.common.loading} />
-        ) : (
-          <>
-            {signedOut && (
-              <Alert className="mt-6">
-                <AlertDescription>
-                  Sign in to see the current policy version and the privacy officer's direct contact details.
-                </AlertDescription>
-              </Alert>
-            )}
-            <Card className="mt-6">
+        <div className="mt-6">
+          <QueryState query={policy}>
+            <Card>
               <CardContent className="pt-5 sm:pt-6">
                 <PrivacyNoticeView notice={notice} headingLevel={2} />
               </CardContent>
             </Card>
-          </>
-        )}
+          </QueryState>
+        </div>
       </main>
     </div>
   );

@@ -7,10 +7,25 @@ import {
   privacyNoticeText,
 } from '@wellrest/core';
 
+/** The privacy officer's contact details, an administrator's setting. */
+export interface PrivacyContact {
+  email: string;
+  phone: string;
+}
+
 /** `GET /api/privacy-acknowledgment/check`, with the privacy officer's contact details. */
-export type PrivacyCheckResponse = PrivacyCheck & { contact?: { email?: string; phone?: string } | null };
+export type PrivacyCheckResponse = PrivacyCheck & { contact: PrivacyContact };
+
+/** `GET /api/public/privacy-policy` (no sign-in): the current version and contact, with the notice itself. */
+export interface PublicPolicyResponse {
+  version: string;
+  contact: PrivacyContact;
+  policyUrl: string;
+  policyHash: string;
+}
 
 export const PRIVACY_CHECK_KEY = [API_PATHS.privacyCheck] as const;
+export const PUBLIC_POLICY_KEY = ['/api/public/privacy-policy'] as const;
 
 /** True when this browser has already acknowledged the notice. */
 export function hasPrivacyFlag(): boolean {
@@ -24,8 +39,8 @@ export function hasPrivacyFlag(): boolean {
 /** The values the notice is rendered with, taken from the check response. */
 export function noticeInputOf(check: PrivacyCheckResponse): PrivacyNoticeInput {
   return {
-    email: check.contact?.email ?? '',
-    phone: check.contact?.phone ?? '',
+    email: check.contact.email,
+    phone: check.contact.phone,
     version: check.currentVersion,
   };
 }

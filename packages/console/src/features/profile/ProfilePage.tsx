@@ -35,7 +35,7 @@ export default function ProfilePage() {
             </div>
           </CardContent>
         </Card>
-        <ChangePasswordCard />
+        <ChangePasswordCard username={user.username} passwordExpiresAt={user.passwordExpiresAt} />
         <TwoFactorCard enabled={user.twoFactorEnabled} />
         <div className="grid gap-6 xl:grid-cols-2">
           <SessionsCard />

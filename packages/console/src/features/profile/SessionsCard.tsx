@@ -7,18 +7,19 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api';
-import { rowsOf } from '@/lib/lists';
 import { describeUserAgent } from '@/lib/userAgent';
 import { formatDateTime } from '@/lib/utils';
 
+/** A live session as `GET /api/auth/sessions` lists it (an array, most recently active first). */
 interface SessionRow {
   id: string;
-  current?: boolean;
-  createdAt?: string;
-  lastSeenAt?: string;
-  expiresAt?: string;
-  ip?: string | null;
-  userAgent?: string | null;
+  /** The session of this browser. */
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
 }
 
 const SESSIONS_KEY = ['/api/auth/sessions'] as const;
@@ -26,8 +27,8 @@ const SESSIONS_KEY = ['/api/auth/sessions'] as const;
 /** The user's signed-in sessions, each revocable except the one in use. */
 export function SessionsCard() {
   const queryClient = useQueryClient();
-  const sessions = useQuery<unknown>({ queryKey: SESSIONS_KEY });
-  const rows = rowsOf<SessionRow>(sessions.data, 'sessions');
+  const sessions = useQuery<SessionRow[]>({ queryKey: SESSIONS_KEY });
+  const rows = sessions.data ?? [];
 
   const revoke = useMutation({
     mutationFn: (id: string) => apiRequest('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),

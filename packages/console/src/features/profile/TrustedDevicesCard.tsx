@@ -7,18 +7,18 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api';
-import { rowsOf } from '@/lib/lists';
 import { describeUserAgent } from '@/lib/userAgent';
 import { formatDateTime } from '@/lib/utils';
 import { getDeviceId } from '../auth/deviceId';
 
+/** A trusted device as `GET /api/auth/trusted-devices` lists it (an array, newest first). */
 interface TrustedDeviceRow {
   id: string;
-  deviceId?: string;
-  current?: boolean;
-  createdAt?: string;
-  expiresAt?: string;
-  userAgent?: string | null;
+  /** The id the browser sent when it was trusted (this browser's when it matches local storage). */
+  deviceId: string;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
 }
 
 const DEVICES_KEY = ['/api/auth/trusted-devices'] as const;
@@ -26,8 +26,8 @@ const DEVICES_KEY = ['/api/auth/trusted-devices'] as const;
 /** Devices that skip the two-factor prompt for TRUSTED_DEVICE_DAYS days, each revocable. */
 export function TrustedDevicesCard() {
   const queryClient = useQueryClient();
-  const devices = useQuery<unknown>({ queryKey: DEVICES_KEY });
-  const rows = rowsOf<TrustedDeviceRow>(devices.data, 'devices');
+  const devices = useQuery<TrustedDeviceRow[]>({ queryKey: DEVICES_KEY });
+  const rows = devices.data ?? [];
   const thisDevice = getDeviceId();
 
   const revoke = useMutation({
@@ -66,9 +66,7 @@ export function TrustedDevicesCard() {
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                       {describeUserAgent(device.userAgent)}
-                      {(device.current || device.deviceId === thisDevice) && (
-                        <Badge tone="accent">This browser</Badge>
-                      )}
+                      {device.deviceId === thisDevice && <Badge tone="accent">This browser</Badge>}
                     </p>
                     <p className="mt-1 text-xs text-slate-600">
                       Trusted {formatDateTime(device.createdAt)} · Until {formatDateTime(device.expiresAt)}

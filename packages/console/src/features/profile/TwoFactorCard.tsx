@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages, TWO_FACTOR_CODE_LENGTH } from '@wellrest/core';
+import {
+  messages,
+  TWO_FACTOR_CODE_LENGTH,
+  TwoFactorDisableInput,
+  TwoFactorEnableInput,
+  type TwoFactorSetup,
+} from '@wellrest/core';
 import { Copy, KeyRound, ShieldCheck } from 'lucide-react';
-import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -13,18 +18,29 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { useRegisterOpenForm } from '@/lib/formRegistry';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
+import { serverFieldErrors, zodFieldErrors } from '../auth/serverFields';
+import type { SessionUser } from '../auth/useCurrentUser';
 
-interface SetupAnswer {
-  qrDataUrl?: string;
-  otpauthUrl?: string;
-  secret?: string;
-}
-
+/** The answer of `POST /api/auth/2fa/enable`: one-time recovery codes, shown once. */
 interface EnableAnswer {
-  recoveryCodes?: string[];
+  recoveryCodes: string[];
 }
 
-type Stage = { name: 'idle' } | { name: 'setup'; setup: SetupAnswer } | { name: 'codes'; codes: string[] };
+type Stage = { name: 'idle' } | { name: 'setup'; setup: TwoFactorSetup } | { name: 'codes'; codes: string[] };
+
+type Errors = Partial<Record<'code' | 'password', string>>;
+
+/** The key inside an otpauth:// URL, for typing into an app that cannot scan. */
+function secretOf(otpauthUrl: string): string | null {
+  try {
+    return new URL(otpauthUrl).searchParams.get('secret');
+  } catch {
+    return null;
+  }
+}
+
+/** Spaced in groups of four, as authenticator apps print it. */
+const groupsOfFour = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 const failed = (error: unknown) =>
   toast({
@@ -66,84 +82,93 @@ function CodeInput({
   );
 }
 
-/** Two-factor authentication: enrol with a QR code, keep the recovery codes, or turn it off. */
+/**
+ * Two-factor authentication: enrol with a QR code, keep the recovery codes, or turn it off.
+ * Whether it is on comes from `GET /api/auth/me` (`twoFactorEnabled`).
+ */
 export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
   const queryClient = useQueryClient();
   const ids = useId();
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
-  const [isEnabled, setIsEnabled] = useState<boolean | undefined>(enabled);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [codeError, setCodeError] = useState<string>();
-  const [passwordError, setPasswordError] = useState<string>();
+  const [errors, setErrors] = useState<Errors>({});
   useRegisterOpenForm(stage.name !== 'idle');
 
-  const refreshUser = () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  /** Records the new state at once, then asks the server again. */
+  const userNow = (twoFactorEnabled: boolean) => {
+    queryClient.setQueryData<SessionUser | null>(CURRENT_USER_KEY, (user) =>
+      user ? { ...user, twoFactorEnabled } : user,
+    );
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  };
+
+  const refused = (error: unknown) => {
+    const fields = serverFieldErrors(error);
+    if (fields.code || fields.password) setErrors({ code: fields.code, password: fields.password });
+    else failed(error);
+  };
 
   const setup = useMutation({
-    mutationFn: () => apiRequest<SetupAnswer>('POST', '/api/auth/2fa/setup'),
+    mutationFn: () => apiRequest<TwoFactorSetup>('POST', '/api/auth/2fa/setup'),
     onSuccess: (answer) => {
       setCode('');
-      setCodeError(undefined);
+      setErrors({});
       setStage({ name: 'setup', setup: answer });
     },
     onError: failed,
   });
 
   const enable = useMutation({
-    mutationFn: (token: string) => apiRequest<EnableAnswer>('POST', '/api/auth/2fa/enable', { token }),
+    mutationFn: (input: TwoFactorEnableInput) =>
+      apiRequest<EnableAnswer>('POST', '/api/auth/2fa/enable', input),
     onSuccess: (answer) => {
-      setIsEnabled(true);
-      setStage({ name: 'codes', codes: answer?.recoveryCodes ?? [] });
+      setCode('');
+      setStage({ name: 'codes', codes: answer.recoveryCodes });
       toast({
         title: 'Two-factor authentication is on',
         description: 'You will be asked for a code when you sign in.',
       });
-      refreshUser();
+      userNow(true);
     },
-    onError: failed,
+    onError: refused,
   });
 
   const disable = useMutation({
-    mutationFn: (input: { password: string; token: string }) =>
-      apiRequest('POST', '/api/auth/2fa/disable', input),
+    mutationFn: (input: TwoFactorDisableInput) => apiRequest('POST', '/api/auth/2fa/disable', input),
     onSuccess: () => {
-      setIsEnabled(false);
       setPassword('');
       setCode('');
       toast({ title: 'Two-factor authentication is off' });
-      refreshUser();
+      userNow(false);
+      void queryClient.invalidateQueries({ queryKey: ['/api/auth/trusted-devices'] });
     },
-    onError: failed,
+    onError: refused,
   });
-
-  function codeProblem(): string | undefined {
-    return code.length === TWO_FACTOR_CODE_LENGTH ? undefined : messages.login.codeLength;
-  }
 
   function submitEnable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = codeProblem();
-    setCodeError(problem);
-    if (!problem) enable.mutate(code);
+    const result = TwoFactorEnableInput.safeParse({ code });
+    setErrors(result.success ? {} : zodFieldErrors(result.error.issues));
+    if (result.success) enable.mutate(result.data);
   }
 
   function submitDisable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = codeProblem();
-    const missingPassword = password ? undefined : messages.login.passwordRequired;
-    setCodeError(problem);
-    setPasswordError(missingPassword);
-    if (!problem && !missingPassword) disable.mutate({ password, token: code });
+    const result = TwoFactorDisableInput.safeParse({ password, code });
+    setErrors(result.success ? {} : zodFieldErrors(result.error.issues));
+    if (result.success) disable.mutate(result.data);
   }
+
+  const secret = stage.name === 'setup' ? secretOf(stage.setup.otpauthUrl) : null;
 
   return (
     <Card>
       <CardHeader>
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle>Two-factor authentication</CardTitle>
-          {isEnabled === true && <Badge tone="green">On</Badge>}
-          {isEnabled === false && <Badge>Off</Badge>}
+          {enabled === true && <Badge tone="green">On</Badge>}
+          {enabled === false && <Badge>Off</Badge>}
         </div>
         <CardDescription>
           A {TWO_FACTOR_CODE_LENGTH}-digit code from an authenticator app, asked for at every sign-in on an
@@ -151,7 +176,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {stage.name === 'idle' && isEnabled !== true && (
+        {stage.name === 'idle' && enabled === false && (
           <div>
             <Button onClick={() => setup.mutate()} disabled={setup.isPending}>
               <ShieldCheck aria-hidden />
@@ -167,30 +192,22 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
             className="grid gap-5 md:grid-cols-[auto_1fr] md:items-start"
           >
             <div className="w-fit rounded-lg border border-slate-200 bg-white p-3">
-              {stage.setup.qrDataUrl ? (
-                <img
-                  src={stage.setup.qrDataUrl}
-                  alt="QR code to add Wellrest to your authenticator app"
-                  className="size-44"
-                />
-              ) : stage.setup.otpauthUrl ? (
-                <QRCodeSVG
-                  value={stage.setup.otpauthUrl}
-                  size={176}
-                  title="QR code to add Wellrest to your authenticator app"
-                />
-              ) : null}
+              <img
+                src={stage.setup.qrDataUrl}
+                alt="QR code to add Wellrest to your authenticator app"
+                className="size-44"
+              />
             </div>
             <div className="grid gap-4">
               <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
                 <li>Scan the QR code with your authenticator app.</li>
                 <li>Enter the {TWO_FACTOR_CODE_LENGTH}-digit code the app shows.</li>
               </ol>
-              {stage.setup.secret && (
+              {secret && (
                 <p className="text-sm text-slate-600">
                   Can't scan? Enter this key instead:{' '}
                   <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-900">
-                    {stage.setup.secret}
+                    {groupsOfFour(secret)}
                   </code>
                 </p>
               )}
@@ -198,7 +215,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
                 id={`${ids}-enable-code`}
                 value={code}
                 onChange={setCode}
-                error={codeError}
+                error={errors.code}
                 disabled={enable.isPending}
               />
               <div className="flex flex-wrap gap-2">
@@ -252,7 +269,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
           </Alert>
         )}
 
-        {stage.name === 'idle' && isEnabled === true && (
+        {stage.name === 'idle' && enabled === true && (
           <form noValidate onSubmit={submitDisable} className="grid max-w-md gap-4">
             <p className="text-sm text-slate-600">
               To turn two-factor authentication off, confirm your password and a current code.
@@ -265,17 +282,17 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? `${ids}-disable-password-error` : undefined}
+                aria-invalid={errors.password ? true : undefined}
+                aria-describedby={errors.password ? `${ids}-disable-password-error` : undefined}
                 disabled={disable.isPending}
               />
-              <FieldMessage id={`${ids}-disable-password-error`}>{passwordError}</FieldMessage>
+              <FieldMessage id={`${ids}-disable-password-error`}>{errors.password}</FieldMessage>
             </div>
             <CodeInput
               id={`${ids}-disable-code`}
               value={code}
               onChange={setCode}
-              error={codeError}
+              error={errors.code}
               disabled={disable.isPending}
             />
             <div>

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { messages, type Role } from '@wellrest/core';
+
+export const DEMO_PASSWORD = 'wellrest-demo';
+
+/** Fills the sign-in form the way a person does and submits it. */
+export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.getByLabel(messages.login.usernameLabel).fill(username);
+  await page.getByLabel(messages.login.passwordLabel, { exact: true }).fill(password);
+  await page.getByRole('button', { name: messages.login.signIn }).click();
+}
+
+/** Ticks both boxes of the privacy dialog and acknowledges it, when it is shown. */
+export async function acknowledgePrivacyIfShown(page: Page) {
+  const dialog = page.getByRole('dialog', { name: messages.privacy.title });
+  try {
+    await dialog.waitFor({ state: 'visible', timeout: 3000 });
+  } catch {
+    return;
+  }
+  await dialog.getByRole('checkbox', { name: messages.privacy.readCheckbox }).check();
+  await dialog.getByRole('checkbox', { name: messages.privacy.agreeCheckbox }).check();
+  await dialog.getByRole('button', { name: messages.privacy.acknowledgeButton }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * Signs in from /login, clears the privacy notice, and waits for the shell: the sidebar on a large
+ * screen, its menu button on a small one (where the sidebar is a closed sheet). While the notice is
+ * open the shell is hidden from assistive technology, so either may come first.
+ */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await submitLogin(page, username, password);
+  const shell = page
+    .getByRole('navigation', { name: 'Main' })
+    .or(page.getByRole('button', { name: messages.navigation.openMenu }));
+  const privacy = page.getByRole('dialog', { name: messages.privacy.title });
+  await expect(shell.or(privacy).first()).toBeVisible();
+  await acknowledgePrivacyIfShown(page);
+  await expect(shell.first()).toBeVisible();
+}
+
+/** axe-core violations that a person would be blocked by. */
+export async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+/** An API client signed in as the demo admin, for setting up what a test needs. */
+export async function adminApi(playwright: typeof import('@playwright/test').request, baseURL: string) {
+  const api = await playwright.newContext({ baseURL });
+  const login = await api.post('/api/auth/login', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return api;
+}
+
+let userCounter = 0;
+/** Creates a fresh user through the admin API, so a test starts from a known state. */
+export async function createUser(
+  api: Awaited<ReturnType<typeof adminApi>>,
+  role: Role = 'staff',
+): Promise<{ username: string; password: string }> {
+  userCounter += 1;
+  const username = `e2e${role.replace(/_/g, '')}${Date.now().toString(36)}${userCounter}`;
+  const password = 'Correct-Horse-Battery-9';
+  const response = await api.post('/api/admin/users', {
+    data: { username, email: `${username}@wellrest.test`, displayName: `E2E ${role}`, role, password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { username, password };
+}

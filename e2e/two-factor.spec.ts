@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { messages } from '@wellrest/core';
+import * as OTPAuth from 'otpauth';
+import { acknowledgePrivacyIfShown, adminApi, createUser, submitLogin } from './support';
+
+test('two-factor sign-in with a trusted device: the second sign-in skips the code', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const user = await createUser(admin, 'scheduler');
+
+  // Enrol the new user in 2FA through the API, as /profile does.
+  const api = await playwright.request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: user })).ok()).toBe(true);
+  const setup = await api.post('/api/auth/2fa/setup');
+  expect(setup.ok()).toBe(true);
+  const { otpauthUrl } = (await setup.json()) as { otpauthUrl: string };
+  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  const enrolCode = totp.generate();
+  const enable = await api.post('/api/auth/2fa/enable', { data: { code: enrolCode } });
+  expect(enable.status(), await enable.text()).toBe(200);
+  expect(((await enable.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
+  await api.dispose();
+
+  await page.goto('/login');
+  await submitLogin(page, user.username, user.password);
+  await expect(page.getByText(messages.login.twoFactorRequired.title).first()).toBeVisible();
+  const code = page.getByLabel(messages.login.codeLabel);
+  await expect(code).toBeVisible();
+
+  // A wrong code keeps the code step and shows the server's message.
+  const nearby = [-30, 0, 30].map((seconds) => totp.generate({ timestamp: Date.now() + seconds * 1000 }));
+  let wrong = 0;
+  while (nearby.includes(String(wrong).padStart(6, '0'))) wrong += 1;
+  await code.fill(String(wrong).padStart(6, '0'));
+  await page.getByRole('button', { name: messages.login.verify }).click();
+  await expect(page.getByText(messages.login.invalidCode).first()).toBeVisible();
+  await expect(code).toHaveValue('');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // A code is accepted once: wait for the next period when it would repeat the enrolment code.
+  let current = totp.generate();
+  while (current === enrolCode) {
+    await page.waitForTimeout(1000);
+    current = totp.generate();
+  }
+  await code.fill(current);
+  await page.getByRole('checkbox', { name: messages.login.trustDevice }).check();
+  await page.getByRole('button', { name: messages.login.verify }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await acknowledgePrivacyIfShown(page);
+
+  // Logging out empties local storage, but the device stays trusted through its cookie.
+  await page.getByRole('button', { name: messages.navigation.logout }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, user.username, user.password);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel(messages.login.codeLabel)).toHaveCount(0);
+});
+
+test('Back to login resets the form from the code step', async ({ page, playwright, baseURL }) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const user = await createUser(admin, 'staff');
+  const api = await playwright.request.newContext({ baseURL });
+  await api.post('/api/auth/login', { data: user });
+  const { otpauthUrl } = (await (await api.post('/api/auth/2fa/setup')).json()) as { otpauthUrl: string };
+  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  expect((await api.post('/api/auth/2fa/enable', { data: { code: totp.generate() } })).ok()).toBe(true);
+  await api.dispose();
+
+  await page.goto('/login');
+  await submitLogin(page, user.username, user.password);
+  await expect(page.getByLabel(messages.login.codeLabel)).toBeVisible();
+  await page.getByRole('button', { name: messages.login.backToLogin }).click();
+  await expect(page.getByLabel(messages.login.usernameLabel)).toHaveValue('');
+  await expect(page.getByLabel(messages.login.passwordLabel, { exact: true })).toHaveValue('');
+});

@@ -1,0 +1,110 @@
+import { messages, type Pickup } from '@wellrest/core';
+import { CalendarPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { PageHeader } from '@/components/PageHeader';
+import { ErrorState } from '@/components/QueryState';
+import { Button } from '@/components/ui/button';
+import { BookingDialog } from '../bookings/BookingDialog';
+import {
+  type BookingRow,
+  practiceToday,
+  useBookings,
+  useDailyAvailability,
+  useDashboardStats,
+} from '../bookings/queries';
+import { type DurationChange, TestDurationDialog } from '../bookings/TestDurationDialog';
+import { AvailabilityCards } from './AvailabilityCards';
+import { todaysBookings } from './dashboardData';
+import { QuickActions } from './QuickActions';
+import { StatCards } from './StatCards';
+import { TodaysBookings } from './TodaysBookings';
+import { useGhlSync, useInitiateAgreement, useRefreshBookingData } from './useDashboardActions';
+
+/** The booking whose test duration is being changed; kept while its dialog closes. */
+type DurationTarget = { change: DurationChange; booking: BookingRow; open: boolean };
+
+/** The dashboard (/): availability for the next days, the numbers, quick actions and today's tests. */
+export default function DashboardPage() {
+  const availability = useDailyAvailability();
+  const stats = useDashboardStats();
+  const refresh = useRefreshBookingData();
+  const ghlSync = useGhlSync();
+  const agreement = useInitiateAgreement();
+  const [bookingOpen, setBookingOpen] = useState(false);
+  const [durationChange, setDurationChange] = useState<DurationTarget | null>(null);
+
+  // The first availability day is today in the practice's time zone, as the server counts it.
+  const today = availability.data?.[0]?.date ?? practiceToday();
+  const bookings = useBookings({ from: today, to: today });
+  const todays = useMemo(() => todaysBookings(bookings.data ?? [], today), [bookings.data, today]);
+
+  const newBookingButton = (
+    <Button onClick={() => setBookingOpen(true)}>
+      <CalendarPlus aria-hidden />
+      {messages.booking.newBooking}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Kit availability, pickups and returns at a glance."
+        actions={newBookingButton}
+      />
+
+      <div className="grid gap-6">
+        <section aria-labelledby="availability-title" className="grid gap-3">
+          <h2 id="availability-title" className="text-base font-semibold text-slate-900">
+            Kit availability
+          </h2>
+          {availability.isError ? (
+            <ErrorState error={availability.error} onRetry={() => void availability.refetch()} />
+          ) : (
+            <AvailabilityCards
+              days={availability.data ?? []}
+              today={today}
+              loading={availability.isPending}
+              signingBookingId={agreement.isPending ? (agreement.variables ?? null) : null}
+              onSignAgreement={(pickup: Pickup) => agreement.mutate(pickup.id)}
+            />
+          )}
+        </section>
+
+        {stats.isError ? (
+          <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
+        ) : (
+          <StatCards stats={stats.data} loading={stats.isPending} />
+        )}
+
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            {bookings.isError ? (
+              <ErrorState error={bookings.error} onRetry={() => void bookings.refetch()} />
+            ) : (
+              <TodaysBookings
+                bookings={todays}
+                loading={bookings.isPending}
+                refreshing={refresh.isPending}
+                onRefresh={() => refresh.mutate()}
+                onChangeDuration={(change, booking) => setDurationChange({ change, booking, open: true })}
+              />
+            )}
+          </div>
+          <QuickActions
+            onNewBooking={() => setBookingOpen(true)}
+            onSyncGhl={() => ghlSync.mutate()}
+            syncing={ghlSync.isPending}
+          />
+        </div>
+      </div>
+
+      <BookingDialog open={bookingOpen} onOpenChange={setBookingOpen} />
+      <TestDurationDialog
+        change={durationChange?.change ?? 'extend'}
+        booking={durationChange?.open ? durationChange.booking : null}
+        onClose={() => setDurationChange((current) => current && { ...current, open: false })}
+      />
+    </>
+  );
+}

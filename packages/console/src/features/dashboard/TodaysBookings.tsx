@@ -1,0 +1,103 @@
+import { formatDate, formatReturnDate, isExtendable, isReducible, messages } from '@wellrest/core';
+import { CalendarClock, RefreshCw } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import type { BookingRow } from '../bookings/queries';
+import { StatusBadge } from '../bookings/StatusBadge';
+import type { DurationChange } from '../bookings/TestDurationDialog';
+import { patientAnchorHref } from './dashboardData';
+
+/** Today's Bookings: the tests starting today, with Refresh, View All and extend / reduce. */
+export function TodaysBookings({
+  bookings,
+  loading = false,
+  refreshing = false,
+  onRefresh,
+  onChangeDuration,
+}: {
+  /** Already filtered to today and sorted. */
+  bookings: BookingRow[];
+  loading?: boolean;
+  refreshing?: boolean;
+  onRefresh: () => void;
+  onChangeDuration: (change: DurationChange, booking: BookingRow) => void;
+}) {
+  return (
+    <Card role="region" aria-labelledby="todays-bookings-title">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle id="todays-bookings-title" className="flex items-center gap-2">
+          <CalendarClock className="size-4 text-slate-500" aria-hidden />
+          {messages.dashboard.todaysBookings}
+        </CardTitle>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onRefresh}
+            disabled={refreshing}
+            aria-busy={refreshing}
+          >
+            <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden />
+            {messages.refresh.button}
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <Link href="/bookings-management">{messages.dashboard.viewAll}</Link>
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {loading ? (
+          <div className="flex justify-center py-8">
+            <Spinner label={messages.common.loading} />
+          </div>
+        ) : bookings.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+            {messages.emptyStates.noBookingsToday}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {bookings.map((booking) => (
+              <li
+                key={booking.id}
+                className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+                data-booking-id={booking.id}
+              >
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link
+                      href={patientAnchorHref(booking.patientId)}
+                      className="truncate font-medium text-slate-900 hover:underline"
+                    >
+                      {booking.patientName || messages.labels.unknownPatient}
+                    </Link>
+                    <StatusBadge status={booking.status} />
+                  </div>
+                  <p className="mt-0.5 text-xs text-slate-600">
+                    {booking.testType} · {booking.kitType} · {booking.kitLabel || messages.labels.unknownKit}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {formatDate(booking.startDate)} → return {formatReturnDate(booking.returnDate)}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  {isExtendable(booking) && (
+                    <Button variant="outline" size="sm" onClick={() => onChangeDuration('extend', booking)}>
+                      {messages.extension.confirmButton}
+                    </Button>
+                  )}
+                  {isReducible(booking) && (
+                    <Button variant="outline" size="sm" onClick={() => onChangeDuration('reduce', booking)}>
+                      {messages.reduction.confirmButton}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

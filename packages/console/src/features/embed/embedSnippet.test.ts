@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { embedSnippet, parseOrigins } from './embedSnippet';
+
+describe('embedSnippet', () => {
+  it('gives the script tag and the element with the chosen key, theme and accent', () => {
+    expect(
+      embedSnippet({
+        widget: 'referral',
+        origin: 'https://wellrest.example',
+        embedKey: 'wk_abc',
+        theme: 'dark',
+        accentColor: '#0d9488',
+      }),
+    ).toBe(
+      '<script src="https://wellrest.example/widgets/wellrest-physician-referral.js" defer></script>\n' +
+        '<wellrest-physician-referral api-base="https://wellrest.example" embed-key="wk_abc" theme="dark" accent-color="#0d9488"></wellrest-physician-referral>',
+    );
+  });
+
+  it('leaves out the default light theme and an empty accent', () => {
+    const snippet = embedSnippet({
+      widget: 'booking',
+      origin: 'http://localhost:3000',
+      embedKey: 'k"1',
+      theme: 'light',
+      accentColor: '',
+    });
+    expect(snippet).toContain(
+      '<wellrest-booking api-base="http://localhost:3000" embed-key="k&quot;1"></wellrest-booking>',
+    );
+  });
+});
+
+describe('parseOrigins', () => {
+  it('splits lines and commas, trims trailing slashes and drops duplicates', () => {
+    expect(parseOrigins('https://a.example/\nhttps://b.example, https://a.example\n\n')).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+/** The three embeddable elements and the script that carries each one alone. */
+export const EMBED_WIDGETS = {
+  booking: { tag: 'wellrest-booking', script: 'wellrest-booking.js', title: 'Booking widget' },
+  referral: {
+    tag: 'wellrest-physician-referral',
+    script: 'wellrest-physician-referral.js',
+    title: 'Physician referral widget',
+  },
+  signup: {
+    tag: 'wellrest-physician-signup',
+    script: 'wellrest-physician-signup.js',
+    title: 'Physician signup widget',
+  },
+} as const;
+
+export type EmbedWidget = keyof typeof EMBED_WIDGETS;
+export type EmbedTheme = 'light' | 'dark' | 'auto';
+
+export interface SnippetOptions {
+  widget: EmbedWidget;
+  origin: string;
+  embedKey: string;
+  theme: EmbedTheme;
+  accentColor: string;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The exact HTML a partner pastes: the script tag and the element with its attributes. */
+export function embedSnippet({ widget, origin, embedKey, theme, accentColor }: SnippetOptions): string {
+  const { tag, script } = EMBED_WIDGETS[widget];
+  const attributes = [
+    `api-base="${escapeAttribute(origin)}"`,
+    `embed-key="${escapeAttribute(embedKey)}"`,
+    theme === 'light' ? '' : `theme="${theme}"`,
+    accentColor ? `accent-color="${escapeAttribute(accentColor)}"` : '',
+  ].filter(Boolean);
+  return `<script src="${escapeAttribute(origin)}/widgets/${script}" defer></script>\n<${tag} ${attributes.join(' ')}></${tag}>`;
+}
+
+/** One origin per line (or comma-separated) → trimmed list without blanks or duplicates. */
+export function parseOrigins(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    ),
+  ];
+}
