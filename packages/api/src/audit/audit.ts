@@ -2,6 +2,26 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../http/context.js';
 import { clientInfo } from '../http/context.js';
 
+/** Codes of patient-data access, recorded by the operations modules' data-access layer. */
+export const OPERATION_AUDIT_ACTIONS = [
+  'patient.list',
+  'patient.read',
+  'patient.create',
+  'patient.update',
+  'booking.list',
+  'booking.read',
+  'booking.create',
+  'booking.status_change',
+  'booking.extend',
+  'booking.reduce',
+  'booking.eligibility',
+  'agreement.initiate',
+  'dashboard.availability',
+  'search.query',
+  'ghl.sync',
+] as const;
+export type OperationAuditAction = (typeof OPERATION_AUDIT_ACTIONS)[number];
+
 /**
  * Every kind of event the audit trail records. Codes are `<area>.<verb>`; add new ones here so
  * reports can rely on a closed list.
@@ -30,22 +50,7 @@ export const AUDIT_ACTIONS = [
   'user.sessions_revoke',
   'setting.update',
   'audit_log.read',
-  // Patient data and operations (the codes of modules/patients/access.ts OPERATION_AUDIT_ACTIONS).
-  'patient.list',
-  'patient.read',
-  'patient.create',
-  'patient.update',
-  'booking.list',
-  'booking.read',
-  'booking.create',
-  'booking.status_change',
-  'booking.extend',
-  'booking.reduce',
-  'booking.eligibility',
-  'agreement.initiate',
-  'dashboard.availability',
-  'search.query',
-  'ghl.sync',
+  ...OPERATION_AUDIT_ACTIONS,
   // Inventory and scanning (modules/kits, scans, inventory).
   'kit.create',
   'kit.update',

@@ -1,6 +1,12 @@
 import { type Action, type RecordScope, recordScope, type SubjectName } from '@wellrest/core';
 import type { Knex } from 'knex';
-import { type AuditAction, type AuditDetails, type AuditOutcome, audit } from '../../audit/audit.js';
+import {
+  type AuditDetails,
+  type AuditOutcome,
+  audit,
+  OPERATION_AUDIT_ACTIONS,
+  type OperationAuditAction,
+} from '../../audit/audit.js';
 import { type AppAbility, type AppContext, dbOf } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 
@@ -8,25 +14,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 // caller's ability (a physician's store only ever sees that physician's patients), and one audit
 // event per request naming the records touched.
 
-/** Audit codes of patient-data access (registered in the trail's closed list, AUDIT_ACTIONS). */
-export const OPERATION_AUDIT_ACTIONS = [
-  'patient.list',
-  'patient.read',
-  'patient.create',
-  'patient.update',
-  'booking.list',
-  'booking.read',
-  'booking.create',
-  'booking.status_change',
-  'booking.extend',
-  'booking.reduce',
-  'booking.eligibility',
-  'agreement.initiate',
-  'dashboard.availability',
-  'search.query',
-  'ghl.sync',
-] as const satisfies readonly AuditAction[];
-export type OperationAuditAction = (typeof OPERATION_AUDIT_ACTIONS)[number];
+export { OPERATION_AUDIT_ACTIONS, type OperationAuditAction };
 
 /** At most this many ids are listed in one event; the count is always exact. */
 const AUDIT_ID_LIMIT = 500;
