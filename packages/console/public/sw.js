@@ -12,7 +12,9 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(names.map((name) => caches.delete(name)));
-      await self.clients.claim();
+      // No clients.claim(): a page opened without a worker keeps running as it is (claiming it
+      // would fire controllerchange and reload it for nothing). When a new deployment's worker
+      // replaces an active one, skipWaiting() hands it the open pages and they reload once.
     })(),
   );
 });

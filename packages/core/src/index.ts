@@ -21,6 +21,7 @@ export * from './messages.js';
 export * from './navigation/navigation.js';
 export * from './navigation/routes.js';
 export * from './operations.js';
+export * from './patient-list.js';
 export * from './permissions/ability.js';
 export * from './privacy/notice.js';
 export { sha256Hex } from './privacy/sha256.js';

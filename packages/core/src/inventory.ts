@@ -7,6 +7,17 @@ import { Id, IsoDate, optionalText } from './schemas/common.js';
 // Inventory rules shared by the API and the console: kit upkeep (the cleaning gate, scheduled
 // maintenance), scanning kits out and in, and the request shapes of those calls.
 
+/**
+ * How many days before its start date a booking's kit may go out: a Friday pickup for a Monday
+ * test, so patients need not come in on the day their test starts.
+ */
+export const EARLY_PICKUP_DAYS = 3;
+
+/** The last start date whose kit may be picked up today. */
+export function lastPickupStartDate(today: string): string {
+  return addDays(today, EARLY_PICKUP_DAYS);
+}
+
 /** Messages of the inventory, scanning and kit-statistics calls. */
 export const inventoryMessages = {
   kitNotFound: 'Kit not found',
@@ -27,9 +38,12 @@ export const inventoryMessages = {
   kitNeedsCleaning: (label: string): string =>
     `Kit ${label} is waiting for cleaning. Log its cleaning before checking it out.`,
   kitAlreadyOut: (label: string): string => `Kit ${label} is already checked out.`,
-  noBookingToday: (label: string): string => `Kit ${label} has no confirmed booking starting today.`,
+  noBookingToday: (label: string): string =>
+    `Kit ${label} has no confirmed booking due for pickup (starting today or in the next ${EARLY_PICKUP_DAYS} days).`,
   bookingNotStarted: (id: number, startDate: string): string =>
-    `Booking #${id} starts on ${startDate} and cannot be picked up before then.`,
+    `Booking #${id} starts on ${startDate}; its kit can be picked up from ${addDays(startDate, -EARLY_PICKUP_DAYS)}.`,
+  kitNeededEarlier: (label: string): string =>
+    `Kit ${label} is booked for an earlier test and cannot go out before this booking starts.`,
   bookingNotConfirmed: (id: number, status: string): string =>
     `Booking #${id} is ${status.replace('_', ' ')}, not confirmed, and cannot be picked up.`,
   wrongKit: (label: string, expected: string): string =>

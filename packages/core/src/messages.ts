@@ -242,6 +242,29 @@ export const messages = {
     passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
     sessionExpired: 'Your session has ended. Please sign in again.',
   },
+  kanban: {
+    recentWindow: (days: number): string => `Last ${days} days`,
+    dragHandle: (patient: string): string => `Move booking of ${patient}`,
+    moveRefusedTitle: 'Move not allowed',
+    finalStatus: (status: string): string => `A ${status} booking is final and cannot move.`,
+    allowedMoves: (from: string, to: readonly string[]): string =>
+      `A ${from} booking can move to ${to.join(' or ')}.`,
+    moveFailedTitle: 'Status not changed',
+    moved: (status: string): string => `Booking moved to ${status}.`,
+    cancelTitle: 'Cancel booking',
+    cancelDescription: (patient: string): string =>
+      `Cancelling frees the kit held for ${patient}. Say why the booking is cancelled.`,
+    cancelReason: 'Reason for cancellation',
+    cancelConfirm: 'Cancel booking',
+    cancelKeep: 'Keep booking',
+    instructions:
+      'To move a booking, focus its handle and press Space. Use the left and right arrow keys to choose a column, then press Space to drop it there, or Escape to put it back.',
+    pickedUp: (patient: string, column: string): string =>
+      `Picked up the booking of ${patient} from ${column}.`,
+    over: (patient: string, column: string): string => `Booking of ${patient} is over ${column}.`,
+    dropped: (patient: string, column: string): string => `Booking of ${patient} dropped on ${column}.`,
+    dropCancelled: (patient: string): string => `Moving the booking of ${patient} was cancelled.`,
+  },
   navigation: {
     logout: 'Logout',
     profile: 'Profile',

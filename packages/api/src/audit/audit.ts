@@ -8,6 +8,7 @@ export const OPERATION_AUDIT_ACTIONS = [
   'patient.read',
   'patient.create',
   'patient.update',
+  'patient.export',
   'booking.list',
   'booking.read',
   'booking.create',

@@ -1,9 +1,10 @@
 import type { Middleware } from 'koa';
-import type { AppContextExtension, AppState } from './context.js';
+import { framingOriginsForKey } from '../modules/embed-keys/store.js';
+import type { AppContext, AppContextExtension, AppState } from './context.js';
 import { isApiPath } from './paths.js';
 
-/** The console is a same-origin SPA: its own scripts, its own API, no framing by anyone. */
-const CONSOLE_CSP = [
+/** The console's policy, less its frame-ancestors: its own scripts, its own API. */
+const CONSOLE_SOURCES = [
   "default-src 'self'",
   "script-src 'self'",
   // Radix primitives and charts set inline style attributes.
@@ -16,8 +17,39 @@ const CONSOLE_CSP = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+];
+
+/** The console is a same-origin SPA: no framing by anyone. */
+const CONSOLE_CSP = [...CONSOLE_SOURCES, "frame-ancestors 'none'"].join('; ');
+
+/**
+ * The full-page widgets a partner may frame (issue 6): with `?key=<embed key>`, only the origins
+ * that key allows may frame them; without a valid key, nobody may.
+ */
+export const FRAMEABLE_WIDGET_PATHS: ReadonlySet<string> = new Set([
+  '/widget',
+  '/physician-widget',
+  '/physician-signup-widget',
+]);
+/** The query parameter that names the embed key of a framed full-page widget. */
+export const WIDGET_KEY_PARAM = 'key';
+
+function frameableWidgetPath(path: string): boolean {
+  return FRAMEABLE_WIDGET_PATHS.has(path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
+}
+
+/** The framing origins the request's embed key allows, or none. */
+async function framingOrigins(ctx: AppContext): Promise<string[]> {
+  const key = ctx.query[WIDGET_KEY_PARAM];
+  if (typeof key !== 'string') return [];
+  try {
+    return await framingOriginsForKey(ctx.services.db.knex, key);
+  } catch (error) {
+    // The page still loads; it simply may not be framed.
+    ctx.services.logger.warn({ err: error }, 'embed key look-up for framing failed');
+    return [];
+  }
+}
 
 /** API answers are data, never documents to render or frame. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -51,6 +83,18 @@ export function securityHeaders(options: {
       // Widget bundles are loaded by partner sites with a script tag.
       ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
       ctx.set('Access-Control-Allow-Origin', '*');
+    } else if ((ctx.method === 'GET' || ctx.method === 'HEAD') && frameableWidgetPath(ctx.path)) {
+      const origins = await framingOrigins(ctx);
+      if (origins.length > 0) {
+        // CSP frame-ancestors names the partner sites; X-Frame-Options cannot, so it is left out.
+        ctx.set(
+          'Content-Security-Policy',
+          [...CONSOLE_SOURCES, `frame-ancestors ${origins.join(' ')}`].join('; '),
+        );
+      } else {
+        ctx.set('Content-Security-Policy', CONSOLE_CSP);
+        ctx.set('X-Frame-Options', 'DENY');
+      }
     } else {
       ctx.set('Content-Security-Policy', CONSOLE_CSP);
       ctx.set('X-Frame-Options', 'DENY');

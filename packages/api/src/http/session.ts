@@ -62,7 +62,7 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
     const user = toCurrentUser(found.user);
     ctx.state.user = user;
     ctx.state.account = found.user;
-    const idleEnd = Date.now() + idleMinutes * 60_000;
+    const idleEnd = Date.now() + found.idleRemainingMs;
     ctx.state.session = {
       id: found.session.id,
       expiresAt: new Date(Math.min(idleEnd, new Date(found.session.expires_at).getTime())),

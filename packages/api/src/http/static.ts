@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import type { AppContextExtension, AppState } from './context.js';
@@ -27,6 +29,109 @@ async function isFile(file: string): Promise<boolean> {
 function setCacheHeaders(ctx: { set(field: string, value: string): void }, servedPath: string): void {
   if (servedPath.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
   else ctx.set('Cache-Control', 'no-cache');
+}
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|map|txt|xml|webmanifest)$/;
+/** Below this a compressed answer saves less than its own overhead. */
+const MIN_COMPRESSED_BYTES = 1024;
+/** Upper bound of the memory kept for files compressed on the fly. */
+const COMPRESSED_CACHE_BYTES = 32 * 1024 * 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * Compressed copies of files that have no precompressed sibling (`x.js.br`, `x.js.gz`, written by
+ * the console build) on disk, such as the widget scripts: each compressed once per version of
+ * the file (path, size, mtime) and kept in memory, least recently used dropped first.
+ */
+function compressedFiles(maxBytes: number) {
+  const entries = new Map<string, Buffer>();
+  let total = 0;
+  return async (file: string, size: number, mtimeMs: number, encoding: Encoding): Promise<Buffer> => {
+    const key = `${encoding}:${file}:${size}:${mtimeMs}`;
+    const cached = entries.get(key);
+    if (cached) {
+      entries.delete(key);
+      entries.set(key, cached);
+      return cached;
+    }
+    const raw = await readFile(file);
+    const compressed =
+      encoding === 'br'
+        ? await brotli(raw, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          })
+        : await gzipAsync(raw, { level: 9 });
+    entries.set(key, compressed);
+    total += compressed.length;
+    for (const [oldest, buffer] of entries) {
+      if (total <= maxBytes) break;
+      entries.delete(oldest);
+      total -= buffer.length;
+    }
+    return compressed;
+  };
+}
+
+/** True when `file` lies inside `root` and no part of its path is hidden (`.git`, `.env`). */
+function isServable(root: string, file: string): boolean {
+  const relative = path.relative(root, file);
+  return (
+    relative !== '' &&
+    !relative.startsWith('..') &&
+    !path.isAbsolute(relative) &&
+    !relative.split(path.sep).some((part) => part.startsWith('.'))
+  );
+}
+
+type StaticContext = Parameters<Middleware<AppState, AppContextExtension>>[0];
+
+/**
+ * Sends the file at `filePath` (decoded) under `root`, compressed when the browser accepts it:
+ * the precompressed sibling when the build wrote one (koa-send picks it), else a copy compressed
+ * here. `urlPath` is the same path as requested (koa-send decodes it itself).
+ */
+async function sendFile(
+  ctx: StaticContext,
+  root: string,
+  filePath: string,
+  compress: ReturnType<typeof compressedFiles>,
+  urlPath = filePath,
+): Promise<void> {
+  const file = path.join(root, filePath);
+  if (!COMPRESSIBLE.test(filePath) || !isServable(root, file)) {
+    await send(ctx, urlPath, { root });
+    return;
+  }
+  ctx.vary('Accept-Encoding');
+  // Brotli whenever accepted (browsers list gzip first but brotli is smaller), as koa-send does.
+  const encoding: Encoding | undefined =
+    ctx.acceptsEncodings('br', 'identity') === 'br'
+      ? 'br'
+      : ctx.acceptsEncodings('gzip', 'identity') === 'gzip'
+        ? 'gzip'
+        : undefined;
+  const info = await stat(file).catch(() => undefined);
+  if (
+    !encoding ||
+    !info?.isFile() ||
+    info.size < MIN_COMPRESSED_BYTES ||
+    (await isFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`))
+  ) {
+    await send(ctx, urlPath, { root });
+    return;
+  }
+  ctx.body = await compress(file, info.size, info.mtimeMs, encoding);
+  ctx.type = path.extname(file);
+  ctx.set('Content-Encoding', encoding);
+  ctx.set('Last-Modified', info.mtime.toUTCString());
 }
 
 /** Widget scripts partners load by their stable name: cached briefly, so a new build reaches them soon. */
@@ -78,6 +183,7 @@ export function serveStatic(options: {
 }): Middleware<AppState, AppContextExtension> {
   const { consoleDir, widgetsDir } = options;
   const hashOf = widgetHashes(widgetsDir);
+  const compress = compressedFiles(COMPRESSED_CACHE_BYTES);
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
 
@@ -86,7 +192,7 @@ export function serveStatic(options: {
       const hashed = HASHED_WIDGET_SCRIPT.exec(file);
       if (hashed?.[1] && hashed[2] && (await hashOf(hashed[1])) === hashed[2]) {
         ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-        await send(ctx, `/${hashed[1]}.js`, { root: widgetsDir });
+        await sendFile(ctx, widgetsDir, `/${hashed[1]}.js`, compress);
         return;
       }
       const script = WIDGET_SCRIPT.exec(file);
@@ -102,7 +208,7 @@ export function serveStatic(options: {
         const hash = await hashOf(script[1]);
         if (hash) ctx.set('Link', `</widgets/${script[1]}.${hash}.js>; rel="alternate"`);
       } else ctx.set('Cache-Control', 'no-cache');
-      await send(ctx, file, { root: widgetsDir });
+      await sendFile(ctx, widgetsDir, decoded, compress, file);
       return;
     }
 
@@ -117,13 +223,13 @@ export function serveStatic(options: {
     const requested = decodePath(ctx.path) ?? '/';
     if (requested !== '/' && (await isFile(path.join(consoleDir, requested)))) {
       setCacheHeaders(ctx, requested);
-      await send(ctx, ctx.path, { root: consoleDir });
+      await sendFile(ctx, consoleDir, requested, compress, ctx.path);
       return;
     }
     // A client-side route such as /patients or /physicians/12: the SPA decides what to show.
     if (requested === '/' || !hasFileExtension(requested)) {
       setCacheHeaders(ctx, '/index.html');
-      await send(ctx, 'index.html', { root: consoleDir });
+      await sendFile(ctx, consoleDir, '/index.html', compress);
       return;
     }
     ctx.status = 404;

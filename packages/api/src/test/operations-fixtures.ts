@@ -51,6 +51,7 @@ export async function insertPatient(
 ): Promise<{ id: number; name: string }> {
   patientCounter++;
   const name = fields.name ?? `Test Patient ${patientCounter}`;
+  if (fields.physicianId != null) await ensurePhysician(db, fields.physicianId);
   const [row] = await db('patients')
     .insert({
       name,
@@ -91,6 +92,15 @@ export async function insertBooking(
   return (row as { id: number }).id;
 }
 
+/** A physician record with this id (the foreign keys of 0501 need one), created when missing. */
+export async function ensurePhysician(db: Knex, id: number): Promise<void> {
+  await db('physicians')
+    .insert({ id, name: `Test Physician ${id}`, npi: `TEST-NPI-${id}` })
+    .onConflict('id')
+    .ignore();
+}
+
 export async function linkPhysician(db: Knex, userId: number, physicianId: number): Promise<void> {
+  await ensurePhysician(db, physicianId);
   await db('users').where({ id: userId }).update({ physician_id: physicianId });
 }

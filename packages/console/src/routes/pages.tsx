@@ -17,6 +17,8 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/': lazy(() => import('@/features/dashboard/DashboardPage')),
   '/booking': lazy(() => import('@/features/bookings/BookingPage')),
   '/bookings-management': lazy(() => import('@/features/bookings/BookingsManagementPage')),
+  '/bookings': lazy(() => import('@/features/bookings/BookingsManagementPage')),
+  '/calendar': lazy(() => import('@/features/calendar/CalendarPage')),
   '/patients': lazy(() => import('@/features/patients/PatientsPage')),
   '/login': lazy(() => import('@/features/auth/LoginPage')),
   '/register': lazy(() => import('@/features/auth/RegisterPage')),
@@ -46,6 +48,10 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/physician-widget-embed': named(() => import('@/features/embed/EmbedPage'), 'ReferralEmbedPage'),
   '/physician-signup-widget-embed': named(() => import('@/features/embed/EmbedPage'), 'SignupEmbedPage'),
   '/consents': lazy(() => import('@/features/consents/ConsentsPage')),
+  '/inventory': lazy(() => import('@/features/inventory/InventoryPage')),
+  '/scanner-setup': lazy(() => import('@/features/scanning/ScannerSetupPage')),
+  '/simple-kit-stats': lazy(() => import('@/features/kit-stats/KitStatsPage')),
+  '/scheduler/kanban-dashboard': lazy(() => import('@/features/kanban/KanbanPage')),
 };
 
 export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage'));

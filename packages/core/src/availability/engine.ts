@@ -3,6 +3,7 @@ import { addDays, dayLabel, fromDayNumber, isIsoDate, toDayNumber } from '../dat
 import { testEndDate } from '../dates/testDates.js';
 import type { KitType, TestType } from '../enums.js';
 import { isHoldingStatus, isKitInService, KIT_TYPES } from '../enums.js';
+import { isCleaningOverdue } from '../inventory.js';
 import { messages } from '../messages.js';
 import type { AvailabilityDay, Dropoff, Pickup } from '../schemas/availability.js';
 import type { Booking, Kit } from '../schemas/booking.js';
@@ -15,6 +16,14 @@ import type { Patient } from '../schemas/patient.js';
 // date is malformed and holds nothing.
 
 type HoldingFields = Pick<Booking, 'id' | 'kitId' | 'status' | 'startDate' | 'endDate'>;
+
+/** The fields of a kit dailyAvailability reads. */
+export type DailyKit = Pick<Kit, 'id' | 'kitId' | 'type' | 'status'>;
+/** The fields of a booking dailyAvailability reads. */
+export type DailyBooking = Pick<
+  Booking,
+  'id' | 'patientId' | 'kitId' | 'testType' | 'kitType' | 'status' | 'startDate' | 'endDate' | 'returnDate'
+>;
 
 function assertDate(value: string): void {
   if (!isIsoDate(value)) throw new RangeError(messages.dates.invalidDate);
@@ -147,10 +156,17 @@ class BlockedDaysSweep {
     ) {
       return;
     }
-    const kit = this.kitIndex.get(b.kitId);
+    this.block(b.kitId, toDayNumber(b.startDate) - this.leadDays, toDayNumber(b.endDate) + MAINTENANCE_DAYS);
+  }
+
+  /** Blocks an indexed kit on the day numbers [first, last], clipped to the range. */
+  block(kitId: number, first: number, last: number): void {
+    if (this.count >= this.keys.length) return;
+    const kit = this.kitIndex.get(kitId);
     if (kit === undefined) return;
-    const start = Math.max(toDayNumber(b.startDate) - this.leadDays, this.fromDay) - this.fromDay;
-    const end = Math.min(toDayNumber(b.endDate) + MAINTENANCE_DAYS, this.lastDay) - this.fromDay;
+    const start = Math.max(first, this.fromDay) - this.fromDay;
+    const end = Math.min(last, this.lastDay) - this.fromDay;
+    if (start > end) return;
     this.keys[this.count++] = (kit * this.days + start) * this.days + end;
   }
 
@@ -191,8 +207,21 @@ class BlockedDaysSweep {
   }
 }
 
+/**
+ * The last day number a kit waiting for cleaning cannot take a new test (isKitReadyFor): its due
+ * day or today, whichever is later; `rangeEnd` (the whole range) once the cleaning is overdue.
+ */
+function cleaningBlockedThrough(dueOn: string | null | undefined, today: string, rangeEnd: number): number {
+  const due = dueOn ?? today;
+  if (isCleaningOverdue(due, today)) return rangeEnd;
+  return toDayNumber(due > today ? due : today);
+}
+
 /** Map of kit id -> dense index over the in-service kits that pass `include`. */
-function indexKits(kits: readonly Kit[], include: (k: Kit) => boolean): Map<number, number> {
+function indexKits<K extends Pick<Kit, 'id' | 'status'>>(
+  kits: readonly K[],
+  include: (k: K) => boolean,
+): Map<number, number> {
   const index = new Map<number, number>();
   for (const k of kits) {
     if (include(k) && isKitInService(k) && !index.has(k.id)) index.set(k.id, index.size);
@@ -211,17 +240,34 @@ function dayCount(days: number): number {
  * Kits are identified by unique ids.
  */
 export function dailyAvailability(
-  data: { kits: Kit[]; bookings: Booking[]; patients: Patient[] },
+  data: {
+    kits: readonly DailyKit[];
+    bookings: readonly DailyBooking[];
+    patients: readonly Pick<Patient, 'id' | 'name'>[];
+    /**
+     * Optional: the cleaning gate. Kit id -> cleaning due date of each kit waiting for its
+     * cleaning (status 'cleaning'). When given, such a kit is no available unit on the days
+     * isKitReadyFor refuses it: through its due day (and today), or every day once overdue.
+     */
+    cleaningDueOn?: ReadonlyMap<number, string | null>;
+  },
   range: { from: string; days: number; today: string },
 ): AvailabilityDay[] {
   assertDate(range.from);
   assertDate(range.today);
   const days = dayCount(range.days);
   const fromDay = toDayNumber(range.from);
-  const { kits, bookings } = data;
+  const { kits, bookings, cleaningDueOn } = data;
 
   const kitIndex = indexKits(kits, () => true);
-  const held = new BlockedDaysSweep(kitIndex, bookings.length, fromDay, days, 0);
+  const waiting = cleaningDueOn ? kits.filter((k) => k.status === 'cleaning') : [];
+  const held = new BlockedDaysSweep(kitIndex, bookings.length + waiting.length, fromDay, days, 0);
+  if (days > 0) {
+    const lastDay = fromDay + days - 1;
+    for (const kit of waiting) {
+      held.block(kit.id, fromDay, cleaningBlockedThrough(cleaningDueOn?.get(kit.id), range.today, lastDay));
+    }
+  }
 
   const lastDate = fromDayNumber(fromDay + days - 1);
   const pickups: Pickup[][] = Array.from({ length: days }, () => []);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AVAILABILITY_RANGE_DAYS } from '../constants.js';
 import { BookingStatus, KitType, TestType } from '../enums.js';
 import { Id, IsoDate } from './common.js';
 
@@ -28,7 +29,7 @@ export const AvailabilityDay = z.object({
   date: IsoDate,
   /** 'Today', 'Tomorrow' or 'Mon, Nov 23'. */
   label: z.string(),
-  /** In-service kits no booking holds on this date. */
+  /** In-service kits no booking holds on this date and, on the dashboard, none waiting for cleaning. */
   availableUnits: z.number().int().nonnegative(),
   pickups: z.array(Pickup),
   dropoffs: z.array(Dropoff),
@@ -58,3 +59,12 @@ export const ReductionEligibility = z.object({
   kitToFree: z.object({ id: Id, kitId: z.string(), type: KitType }).nullable(),
 });
 export type ReductionEligibility = z.infer<typeof ReductionEligibility>;
+
+/** The longest range GET /api/dashboard/daily-availability answers, in days. */
+export const AVAILABILITY_MAX_DAYS = 60;
+
+/** Query of GET /api/dashboard/daily-availability: how many days from today (default 14, DESIGN §2). */
+export const DailyAvailabilityQuery = z.object({
+  days: z.coerce.number().int().min(1).max(AVAILABILITY_MAX_DAYS).default(AVAILABILITY_RANGE_DAYS),
+});
+export type DailyAvailabilityQuery = z.infer<typeof DailyAvailabilityQuery>;

@@ -22,6 +22,8 @@ import * as m0201 from './0201_booking_operations.js';
 import * as m0202 from './0202_search_indexes.js';
 import * as m0301 from './0301_inventory.js';
 import * as m0401 from './0401_public_forms.js';
+import * as m0501 from './0501_physician_fks.js';
+import * as m0504 from './0504_patient_sort_indexes.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -43,6 +45,8 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0202_search_indexes', ...m0202 },
   { name: '0301_inventory', ...m0301 },
   { name: '0401_public_forms', ...m0401 },
+  { name: '0501_physician_fks', ...m0501 },
+  { name: '0504_patient_sort_indexes', ...m0504 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -120,6 +120,11 @@ export async function seedDemo(knex: Knex, options: { timeZone: string; now?: Da
       created_by: admin?.id ?? null,
     }));
     if (bookingRows.length > 0) await trx('bookings').insert(bookingRows);
+    // A kit whose booking is picked up is out with the patient, as check-out would have left it.
+    await trx('kits')
+      .whereIn('id', trx('bookings').where('status', 'picked_up').whereNotNull('kit_id').select('kit_id'))
+      .where('status', 'available')
+      .update({ status: 'in_use' });
 
     await trx('settings').insert({
       key: DEMO_SEED_MARKER,

@@ -76,6 +76,16 @@ describe('demo seed', () => {
     }
   });
 
+  it('leaves the kits of picked-up bookings checked out', async () => {
+    const kitStatuses = await server
+      .db('bookings')
+      .join('kits', 'kits.id', 'bookings.kit_id')
+      .where('bookings.status', 'picked_up')
+      .distinct('kits.status')
+      .pluck('kits.status');
+    expect(kitStatuses).toEqual(['in_use']);
+  });
+
   it('gives the dashboard pickups on the next start day and returns on the next return day', async () => {
     const today = todayInTimeZone(TIME_ZONE);
     let startDay = today;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from '../../test/server.js';
+import { SESSION_TOUCH_SECONDS, touchSeconds } from './sessions.js';
 
 interface SessionView {
   id: string;
@@ -100,5 +101,93 @@ describe('idle timeout as a setting', () => {
     const events = await server.db('audit_events').where({ action: 'auth.session_idle_timeout' });
     expect(events).toHaveLength(1);
     expect(events[0].details).toEqual({ idleMinutes: 5 });
+  });
+});
+
+describe('session activity writes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer();
+  });
+  afterAll(() => server.close());
+
+  const lastSeen = async (userId: number): Promise<string> =>
+    (
+      await server
+        .db('sessions')
+        .where({ user_id: userId })
+        .first(server.db.raw('last_seen_at::text AS seen'))
+    ).seen;
+
+  it('writes last_seen_at at most once a minute however fast the requests come', async () => {
+    const agent = await server.loginAs('staff');
+    await server
+      .db('sessions')
+      .where({ user_id: agent.user.id })
+      .update({ last_seen_at: server.db.raw("now() - interval '20 seconds'") });
+    const before = await lastSeen(agent.user.id);
+    const statements: string[] = [];
+    const onQuery = (q: { sql: string }) => statements.push(q.sql);
+    server.db.on('query', onQuery);
+    try {
+      for (let i = 0; i < 5; i++) expect((await agent.request('GET', '/api/auth/me')).status).toBe(200);
+    } finally {
+      server.db.off('query', onQuery);
+    }
+    expect(statements.filter((sql) => /^update "sessions"/i.test(sql))).toEqual([]);
+    expect(await lastSeen(agent.user.id)).toBe(before);
+  });
+
+  it('writes it again once the stored time is a minute old', async () => {
+    const agent = await server.loginAs('technician');
+    await server
+      .db('sessions')
+      .where({ user_id: agent.user.id })
+      .update({
+        last_seen_at: server.db.raw('now() - make_interval(secs => ?)', [SESSION_TOUCH_SECONDS + 1]),
+      });
+    const before = await lastSeen(agent.user.id);
+    expect((await agent.request('GET', '/api/auth/me')).status).toBe(200);
+    expect(await lastSeen(agent.user.id)).not.toBe(before);
+    const { recent } = await server
+      .db('sessions')
+      .where({ user_id: agent.user.id })
+      .first(server.db.raw("last_seen_at > now() - interval '10 seconds' AS recent"));
+    expect(recent).toBe(true);
+  });
+
+  it('still ends a session the moment its stored activity is the idle timeout old', async () => {
+    const agent = await server.loginAs('scheduler');
+    // Five seconds inside the default 15-minute timeout: still alive.
+    await server
+      .db('sessions')
+      .where({ user_id: agent.user.id })
+      .update({ last_seen_at: server.db.raw("now() - interval '14 minutes 55 seconds'") });
+    expect((await agent.request('GET', '/api/auth/me')).status).toBe(200);
+    // Exactly at the timeout: ended, not kept alive by the throttle.
+    await server
+      .db('sessions')
+      .where({ user_id: agent.user.id })
+      .update({ last_seen_at: server.db.raw("now() - interval '15 minutes'") });
+    expect((await agent.request('GET', '/api/auth/me')).status).toBe(401);
+  });
+
+  it('reports the end of the idle window from the stored activity, never later than it comes', async () => {
+    const agent = await server.loginAs('staff');
+    await server
+      .db('sessions')
+      .where({ user_id: agent.user.id })
+      .update({ last_seen_at: server.db.raw("now() - interval '20 seconds'") });
+    const me = await agent.request<{ sessionExpiresAt: string }>('GET', '/api/auth/me');
+    const remaining = new Date(me.body.sessionExpiresAt).getTime() - Date.now();
+    // 15 minutes from 20 seconds ago.
+    expect(remaining).toBeLessThanOrEqual(15 * 60_000 - 19_000);
+    expect(remaining).toBeGreaterThan(15 * 60_000 - 25_000);
+  });
+
+  it('touches a short timeout more often so it stays exact', () => {
+    expect(touchSeconds(15)).toBe(SESSION_TOUCH_SECONDS);
+    expect(touchSeconds(2)).toBe(30);
+    expect(touchSeconds(1)).toBe(15);
   });
 });

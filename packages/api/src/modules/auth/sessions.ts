@@ -34,15 +34,35 @@ export async function createSession(
 }
 
 export type SessionLookup =
-  | { status: 'active'; session: SessionRow; user: UserRow }
+  | {
+      status: 'active';
+      session: SessionRow;
+      user: UserRow;
+      /** Milliseconds until the session ends if left idle, on the database clock. */
+      idleRemainingMs: number;
+    }
   | { status: 'idle'; session: SessionRow }
   | { status: 'invalid' };
 
 /**
+ * Using a session slides its idle window, but last_seen_at is written at most once in this many
+ * seconds: a burst of requests costs one write, not one each. The idle check reads the stored
+ * value, so a session is never kept past its idle timeout; it may end up to this long early,
+ * which keeps the automatic logoff exact to the minute (a quarter of the timeout when that is
+ * shorter: see touchSeconds).
+ */
+export const SESSION_TOUCH_SECONDS = 60;
+
+/** Seconds between writes of last_seen_at: at most a quarter of the idle timeout (15 s for 1 minute). */
+export function touchSeconds(idleMinutes: number): number {
+  return Math.min(SESSION_TOUCH_SECONDS, Math.floor((idleMinutes * 60) / 4));
+}
+
+/**
  * Resolves a session id to its user. A session counts only while it is not revoked, not past
  * its absolute expiry, its user is active, and it was used within the idle timeout; using it
- * slides the idle window. An idle session is revoked for good (automatic logoff).
- * Times are compared on the database clock, the one every API process shares.
+ * slides the idle window (see SESSION_TOUCH_SECONDS). An idle session is revoked for good
+ * (automatic logoff). Times are compared on the database clock, the one every API process shares.
  */
 export async function resumeSession(
   db: Knex,
@@ -57,17 +77,30 @@ export async function resumeSession(
     .first(
       db.raw('sessions.*'),
       db.raw('last_seen_at <= now() - make_interval(mins => ?) AS idle', [idleMinutes]),
+      db.raw('last_seen_at <= now() - make_interval(secs => ?) AS stale', [touchSeconds(idleMinutes)]),
+      db.raw('extract(epoch from (last_seen_at - now())) * 1000 AS seen_offset_ms'),
     );
   if (!found) return { status: 'invalid' };
-  const { idle, ...session } = found as SessionRow & { idle: boolean };
+  const {
+    idle,
+    stale,
+    seen_offset_ms: seenOffsetMs,
+    ...session
+  } = found as SessionRow & {
+    idle: boolean;
+    stale: boolean;
+    seen_offset_ms: number | string;
+  };
   if (idle) {
     await revokeSession(db, session.id);
     return { status: 'idle', session };
   }
   const user = await db<UserRow>('users').where({ id: userId, is_active: true }).first();
   if (!user) return { status: 'invalid' };
-  await db('sessions').where({ id: sessionId }).update({ last_seen_at: db.fn.now() });
-  return { status: 'active', session, user };
+  if (stale) await db('sessions').where({ id: sessionId }).update({ last_seen_at: db.fn.now() });
+  // The idle window runs from the stored activity time: now when just written, else a little earlier.
+  const idleRemainingMs = idleMinutes * 60_000 + (stale ? 0 : Math.min(0, Number(seenOffsetMs)));
+  return { status: 'active', session, user, idleRemainingMs };
 }
 
 export async function revokeSession(db: Knex, sessionId: string): Promise<void> {

@@ -21,6 +21,8 @@ import {
 import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { markKitOut, markKitReturned } from '../kits/operations.js';
+import { findInventoryKit } from '../kits/store.js';
 import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from '../patients/access.js';
 import {
   bookingReader,
@@ -78,18 +80,7 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
     input.kitType,
     neededWindow(input.startDate, input.testType),
   );
-  // The cleaning gate: a returned kit waiting for its cleaning is not offered too early (core's isKitReadyFor).
-  const waiting = (await db('kits')
-    .where({ type: input.kitType, status: 'cleaning' })
-    .select('id', 'cleaning_due_on')) as { id: number; cleaning_due_on: string | null }[];
-  const notReady = new Set(
-    waiting
-      .filter(
-        (k) =>
-          !isKitReadyFor({ status: 'cleaning', cleaningDueOn: k.cleaning_due_on }, input.startDate, today),
-      )
-      .map((k) => k.id),
-  );
+  const notReady = await kitsNotReadyFor(db, input.kitType, input.startDate, today);
   const candidates = availableKitsOfType(input.kitType, kits, holds, input.startDate, input.testType).filter(
     (kit) => !notReady.has(kit.id),
   );
@@ -132,6 +123,40 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
 }
 
 /**
+ * The cleaning gate: kits of a type that are back from a test and waiting for their cleaning,
+ * and will not be clean in time for a test starting on `startDate` (core's isKitReadyFor).
+ */
+async function kitsNotReadyFor(
+  db: Knex,
+  kitType: string,
+  startDate: string,
+  today: string,
+): Promise<Set<number>> {
+  const waiting = (await db('kits')
+    .where({ type: kitType, status: 'cleaning' })
+    .select('id', 'cleaning_due_on')) as { id: number; cleaning_due_on: string | null }[];
+  return new Set(
+    waiting
+      .filter(
+        (k) => !isKitReadyFor({ status: 'cleaning', cleaningDueOn: k.cleaning_due_on }, startDate, today),
+      )
+      .map((k) => k.id),
+  );
+}
+
+/**
+ * A kit handed out by hand must be on the shelf: not waiting for its cleaning, in maintenance,
+ * retired, or out with another patient (the same refusals as a check-out scan).
+ */
+async function requireKitOnShelf(db: Knex, kitId: number): Promise<void> {
+  const kit = await findInventoryKit(db, kitId, { lock: true });
+  if (!kit) return;
+  if (kit.status === 'cleaning') throw conflict(inventoryMessages.kitNeedsCleaning(kit.kit_id));
+  if (kit.status === 'in_use') throw conflict(inventoryMessages.kitAlreadyOut(kit.kit_id));
+  if (kit.status !== 'available') throw conflict(inventoryMessages.kitOutOfService(kit.kit_id, kit.status));
+}
+
+/**
  * Requests that assign kits of one type queue here until the transaction ends. Without it two
  * transactions can each wait on the other's exclusion-constraint check (a deadlock, 40P01);
  * with it they run one after the other per kit type, and other kit types proceed in parallel.
@@ -153,13 +178,25 @@ export async function changeBookingStatus(
   if (input.status === 'cancelled' && !input.reason) {
     throw fieldError('reason', inventoryMessages.cancelReasonRequired);
   }
+  // The kit follows the booking, as with a scan: out with the patient, then back to be cleaned.
+  if (input.status === 'picked_up' && booking.kitId !== null) await requireKitOnShelf(db, booking.kitId);
   await db('bookings').where({ id }).update({ status: input.status, updated_at: db.fn.now() });
+  if (booking.kitId !== null) {
+    if (input.status === 'picked_up') await markKitOut(db, booking.kitId);
+    if (input.status === 'completed') {
+      // A kit back before the planned end ended its test that day: it is cleaned from then on.
+      const today = await practiceToday(ctx);
+      const endedOn = [booking.endDate, today].sort()[0] ?? today;
+      await markKitReturned(db, booking.kitId, endedOn, today);
+    }
+  }
   await recordBookingEvent(db, ctx, {
     bookingId: id,
     action: 'status_changed',
     fromStatus: booking.status,
     toStatus: input.status,
     reason: input.reason ?? null,
+    details: booking.kitId !== null ? { kitId: booking.kitId } : {},
   });
   await recordAccess(db, ctx, {
     action: 'booking.status_change',
@@ -177,7 +214,15 @@ async function decideExtension(ctx: AppContext, booking: BookingListItem): Promi
     booking.kitType,
     neededWindow(booking.startDate, '3-day'),
   );
-  return extensionEligibility(booking, kits, holds);
+  // A swap never moves the test onto a kit that will not be clean in time (the booking's own kit
+  // is already its own: the gate applied when it was assigned).
+  const notReady = await kitsNotReadyFor(db, booking.kitType, booking.startDate, await practiceToday(ctx));
+  notReady.delete(booking.kitId ?? -1);
+  return extensionEligibility(
+    booking,
+    kits.filter((kit) => !notReady.has(kit.id)),
+    holds,
+  );
 }
 
 export async function checkExtension(ctx: AppContext, id: number): Promise<ExtensionEligibility> {

@@ -1,10 +1,13 @@
 import Router from '@koa/router';
 import {
+  BOOKING_STATUSES,
   BookingListQuery,
+  BookingStatus,
   ChangeBookingStatusInput,
   CreateBookingInput,
   operationMessages,
 } from '@wellrest/core';
+import { z } from 'zod';
 import { can } from '../../http/can.js';
 import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
@@ -19,18 +22,42 @@ import {
   extendBooking,
   reduceBooking,
 } from './operations.js';
-import { bookingReader } from './store.js';
+import { type BookingFilters, bookingReader, UNPAGED_BOOKINGS_MAX } from './store.js';
 
 type With<T> = AppContext & { state: { input: T } };
 
-async function listBookings(ctx: With<BookingListQuery>): Promise<void> {
+/**
+ * The list's query string: core's filters, with `status` taken any number of times
+ * (`?status=pending&status=confirmed`) or comma-separated (`?status=pending,confirmed`).
+ */
+export const BookingsListQuery = BookingListQuery.extend({
+  status: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+      z.array(z.string()),
+    )
+    .refine((values) => values.every((value) => BookingStatus.safeParse(value).success), {
+      error: `Invalid option: expected one of ${BOOKING_STATUSES.join('|')}`,
+    })
+    .transform((values) => values as BookingStatus[])
+    .optional(),
+});
+
+async function listBookings(ctx: With<BookingFilters>): Promise<void> {
   const result = await bookingReader(ctx).list(ctx.state.input);
-  const items = Array.isArray(result) ? result : result.items;
+  const items = 'rows' in result ? result.rows : result.items;
   await recordAccess(accessFor(ctx).db, ctx, {
     action: 'booking.list',
     entityType: 'booking',
     ids: items.map((b) => b.id),
   });
+  if ('rows' in result) {
+    // An unpaged list stays a plain array; a caller that hit the cap is told so, and pages.
+    ctx.set('X-Result-Limit', String(UNPAGED_BOOKINGS_MAX));
+    if (result.truncated) ctx.set('X-Result-Truncated', 'true');
+    ctx.body = result.rows;
+    return;
+  }
   ctx.body = result;
 }
 
@@ -39,8 +66,10 @@ async function getBooking(ctx: AppContext): Promise<void> {
   const booking = await bookingReader(ctx).find(id);
   if (!booking) throw notFound(operationMessages.bookingNotFound);
   await recordAccess(accessFor(ctx).db, ctx, { action: 'booking.read', entityType: 'booking', ids: [id] });
-  // The detail carries its history (who changed what, when), with the actors' usernames.
-  ctx.body = { ...booking, events: await bookingReader(ctx).events(id) };
+  // The detail carries its history (who changed what, when), with the actors' usernames, and
+  // when its agreement form was last sent and signed.
+  const reader = bookingReader(ctx);
+  ctx.body = { ...booking, agreement: await reader.agreement(id), events: await reader.events(id) };
 }
 
 async function bookingHistory(ctx: AppContext): Promise<void> {
@@ -78,10 +107,10 @@ async function postReduce(ctx: AppContext): Promise<void> {
 
 export function bookingRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
-  router.get<{ input: BookingListQuery }>(
+  router.get<{ input: BookingFilters }>(
     '/api/bookings',
     can('read', 'Booking'),
-    validate(BookingListQuery, 'query'),
+    validate(BookingsListQuery, 'query'),
     inTransaction,
     listBookings,
   );

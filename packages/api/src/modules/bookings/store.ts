@@ -39,6 +39,7 @@ export interface BookingListRow extends BookingRow {
   patient_name: string;
   physician_id: number | null;
   kit_label: string | null;
+  agreement_status?: string | null;
 }
 
 export function toBooking(row: BookingRow & { physician_id?: number | null }): Booking {
@@ -57,8 +58,11 @@ export function toBooking(row: BookingRow & { physician_id?: number | null }): B
   };
 }
 
-export function toBookingListItem(row: BookingListRow): BookingListItem {
-  return { ...toBooking(row), patientName: row.patient_name, kitLabel: row.kit_label };
+export function toBookingListItem(row: BookingListRow): BookingView {
+  const agreementStatus = (AGREEMENT_STATES as readonly string[]).includes(row.agreement_status ?? '')
+    ? (row.agreement_status as AgreementState)
+    : 'none';
+  return { ...toBooking(row), patientName: row.patient_name, kitLabel: row.kit_label, agreementStatus };
 }
 
 /** "Today" in the practice time zone (a setting, DESIGN.md §2), never the server clock's zone. */
@@ -121,12 +125,36 @@ export function bookingsQuery(db: Knex): Knex.QueryBuilder {
     .leftJoin('kits', 'kits.id', 'bookings.kit_id');
 }
 
-const LIST_COLUMNS = [
-  'bookings.*',
-  'patients.name as patient_name',
-  'patients.physician_id as physician_id',
-  'kits.kit_id as kit_label',
-];
+/** Where a booking's agreement form stands: signed, sent (not signed yet) or never sent. */
+export const AGREEMENT_STATES = ['signed', 'sent', 'none'] as const;
+export type AgreementState = (typeof AGREEMENT_STATES)[number];
+
+/** One correlated lookup on the indexed booking_id: no extra round trip per list. */
+const AGREEMENT_STATE_SQL = `(select case when bool_or(agreements.status = 'signed') then 'signed'
+  when count(*) > 0 then 'sent' else 'none' end
+  from agreements where agreements.booking_id = bookings.id) as agreement_status`;
+
+function listColumns(db: Knex): (string | Knex.Raw)[] {
+  return [
+    'bookings.*',
+    'patients.name as patient_name',
+    'patients.physician_id as physician_id',
+    'kits.kit_id as kit_label',
+    db.raw(AGREEMENT_STATE_SQL),
+  ];
+}
+
+/**
+ * An unpaged list answers at most this many rows (the earliest first, in the order asked):
+ * callers ask for a date window; screens that browse the history ask page by page.
+ */
+export const UNPAGED_BOOKINGS_MAX = 2000;
+
+/** The list filters: core's, with any number of statuses. */
+export type BookingFilters = Omit<BookingListQuery, 'status'> & { status?: BookingStatus[] };
+
+/** A list row or a detail: the list item plus where its agreement stands. */
+export type BookingView = BookingListItem & { agreementStatus: AgreementState };
 
 interface BookingEventRow {
   id: number;
@@ -154,9 +182,12 @@ export function bookingReader(ctx: AppContext) {
   return {
     scoped,
 
-    async list(params: BookingListQuery): Promise<BookingListItem[] | Page<BookingListItem>> {
+    /** Unpaged: at most UNPAGED_BOOKINGS_MAX rows, `truncated` when more match. */
+    async list(
+      params: BookingFilters,
+    ): Promise<{ rows: BookingView[]; truncated: boolean } | Page<BookingView>> {
       const query = scoped('read');
-      if (params.status) query.where('bookings.status', params.status);
+      if (params.status && params.status.length > 0) query.whereIn('bookings.status', params.status);
       if (params.kitType) query.where('bookings.kit_type', params.kitType);
       if (params.patientId) query.where('bookings.patient_id', params.patientId);
       if (params.from) query.where('bookings.return_date', '>=', params.from);
@@ -175,11 +206,17 @@ export function bookingReader(ctx: AppContext) {
         { column: 'bookings.id', order: 'asc' },
       ]);
       if (params.page === undefined) {
-        return ((await query.select(LIST_COLUMNS)) as BookingListRow[]).map(toBookingListItem);
+        const rows = (await query
+          .select(listColumns(db))
+          .limit(UNPAGED_BOOKINGS_MAX + 1)) as BookingListRow[];
+        return {
+          rows: rows.slice(0, UNPAGED_BOOKINGS_MAX).map(toBookingListItem),
+          truncated: rows.length > UNPAGED_BOOKINGS_MAX,
+        };
       }
       const { rows, total } = await fetchPage<BookingListRow>(
         query,
-        LIST_COLUMNS,
+        listColumns(db),
         params.page,
         params.pageSize,
       );
@@ -191,12 +228,36 @@ export function bookingReader(ctx: AppContext) {
       id: number,
       action: 'read' | 'update' | 'extend' | 'reduce' = 'read',
       options: { lock?: boolean } = {},
-    ): Promise<BookingListItem | undefined> {
-      const query = scoped(action).where('bookings.id', id).first(LIST_COLUMNS);
+    ): Promise<BookingView | undefined> {
+      const query = scoped(action)
+        .where('bookings.id', id)
+        .first(...listColumns(db));
       // Locks the booking row only: the patient and kit rows are read, not changed.
       if (options.lock) query.forUpdate('bookings');
       const row = (await query) as BookingListRow | undefined;
       return row ? toBookingListItem(row) : undefined;
+    },
+
+    /** Where the booking's agreement stands, with the times of the last form sent and signed. */
+    async agreement(
+      bookingId: number,
+    ): Promise<{ status: AgreementState; sentAt: string | null; signedAt: string | null }> {
+      const rows = (await db('agreements')
+        .where({ booking_id: bookingId })
+        .orderBy('id', 'desc')
+        .select('status', 'created_at', 'signed_at')) as {
+        status: string;
+        created_at: Date;
+        signed_at: Date | null;
+      }[];
+      const signed = rows.find((r) => r.status === 'signed');
+      const last = rows[0];
+      const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
+      return {
+        status: signed ? 'signed' : last ? 'sent' : 'none',
+        sentAt: iso(last?.created_at),
+        signedAt: iso(signed?.signed_at),
+      };
     },
 
     async events(bookingId: number): Promise<BookingEvent[]> {

@@ -1,4 +1,5 @@
 import {
+  AVAILABILITY_MAX_DAYS,
   AVAILABILITY_RANGE_DAYS,
   type AvailabilityDay,
   addDays,
@@ -130,5 +131,81 @@ describe('dashboard API', () => {
     const physician = await server.loginAs('physician');
     expect((await physician.request('GET', '/api/dashboard/stats')).status).toBe(403);
     expect((await server.request('GET', '/api/dashboard/daily-availability')).status).toBe(401);
+  });
+});
+
+describe('daily availability range and the cleaning gate', () => {
+  let server: TestServer;
+  let staff: Agent;
+  const today = practiceTodayForTests();
+  const unitsOf = async (query = ''): Promise<number[]> => {
+    const response = await staff.request<AvailabilityDay[]>(
+      'GET',
+      `/api/dashboard/daily-availability${query}`,
+    );
+    expect(response.status).toBe(200);
+    return response.body.map((d) => d.availableUnits);
+  };
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    staff = await server.loginAs('staff');
+    await insertKits(server.db, 'Somfit', 3);
+  });
+  afterAll(() => server.close());
+
+  it('answers the number of days asked for, from 1 to 60', async () => {
+    expect(await unitsOf('?days=1')).toEqual([3]);
+    const long = await staff.request<AvailabilityDay[]>(
+      'GET',
+      `/api/dashboard/daily-availability?days=${AVAILABILITY_MAX_DAYS}`,
+    );
+    expect(long.body).toHaveLength(AVAILABILITY_MAX_DAYS);
+    expect(long.body.at(-1)?.date).toBe(addDays(today, AVAILABILITY_MAX_DAYS - 1));
+    expect(await unitsOf()).toHaveLength(AVAILABILITY_RANGE_DAYS);
+  });
+
+  it('refuses a range outside 1 to 60 days with a 400 naming the field', async () => {
+    for (const days of ['0', '61', '2.5', 'soon', '']) {
+      const response = await staff.request('GET', `/api/dashboard/daily-availability?days=${days}`);
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body.fields as Record<string, string>)).toEqual(['days']);
+    }
+  });
+
+  it('counts kits in maintenance, lost or retired as unavailable on every day', async () => {
+    await insertKits(server.db, 'SleepView', 1, 'maintenance');
+    await insertKits(server.db, 'SleepView', 1, 'lost');
+    await insertKits(server.db, 'SleepView', 1, 'retired');
+    expect(await unitsOf('?days=5')).toEqual([3, 3, 3, 3, 3]);
+  });
+
+  it('keeps a returned kit out until its cleaning is due, then counts it again', async () => {
+    const [kit] = await insertKits(server.db, 'Z-Machine', 1, 'cleaning');
+    await server
+      .db('kits')
+      .where({ id: kit?.id })
+      .update({ cleaning_since: today, cleaning_due_on: addDays(today, 1) });
+    // Out today and on its due day (tomorrow); ready for a test from the day after.
+    expect(await unitsOf('?days=4')).toEqual([3, 3, 4, 4]);
+  });
+
+  it('keeps a kit whose cleaning is overdue out on every day', async () => {
+    const [kit] = await insertKits(server.db, 'Z-Machine', 1, 'cleaning');
+    await server
+      .db('kits')
+      .where({ id: kit?.id })
+      .update({ cleaning_since: addDays(today, -5), cleaning_due_on: addDays(today, -4) });
+    expect(await unitsOf('?days=4')).toEqual([3, 3, 4, 4]);
+  });
+
+  it('counts the kits again once their cleaning is logged', async () => {
+    const technician = await server.loginAs('technician');
+    const waiting: { id: number }[] = await server.db('kits').where({ status: 'cleaning' }).select('id');
+    expect(waiting).toHaveLength(2);
+    for (const { id } of waiting) {
+      expect((await technician.request('POST', `/api/kits/${id}/cleanings`, { body: {} })).status).toBe(201);
+    }
+    expect(await unitsOf('?days=4')).toEqual([5, 5, 5, 5]);
   });
 });

@@ -9,10 +9,9 @@ import {
 } from '@wellrest/core';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
-import { type BookingRow, HELD_RANGE_SQL, practiceToday, toBooking } from '../bookings/store.js';
-import { type KitRow, toKit } from '../kits/store.js';
+import { type BookingRow, HELD_RANGE_SQL, practiceToday } from '../bookings/store.js';
+import type { KitRow } from '../kits/store.js';
 import { accessFor, recordAccess } from '../patients/access.js';
-import { type PatientRow, toPatient } from '../patients/store.js';
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
@@ -65,35 +64,79 @@ export async function dashboardStats(db: Knex, today: string): Promise<Dashboard
   >;
 }
 
+/** The booking columns the availability engine reads: no notes, no free text, nothing else. */
+const AVAILABILITY_BOOKING_COLUMNS = [
+  'id',
+  'patient_id',
+  'kit_id',
+  'test_type',
+  'kit_type',
+  'status',
+  'start_date',
+  'end_date',
+  'return_date',
+] as const;
+
+type AvailabilityBookingRow = Pick<BookingRow, (typeof AVAILABILITY_BOOKING_COLUMNS)[number]>;
+type AvailabilityKitRow = Pick<KitRow, 'id' | 'kit_id' | 'type' | 'status'> & {
+  cleaning_due_on: string | null;
+};
+
 /**
- * Availability for the 14 days from today (practice time zone): all kits, only the bookings
- * that touch the window, and only the patients those bookings name.
+ * Availability for `days` days from today (practice time zone; 14 by default, DESIGN.md §2): all
+ * kits (with the cleaning gate of those waiting for cleaning), only the bookings that touch the
+ * window, and only the names of the patients those bookings name. Three queries, whatever the size.
  */
-export async function dailyAvailabilityFor(ctx: AppContext): Promise<AvailabilityDay[]> {
+export async function dailyAvailabilityFor(
+  ctx: AppContext,
+  days: number = AVAILABILITY_RANGE_DAYS,
+): Promise<AvailabilityDay[]> {
   const { db } = accessFor(ctx);
   const today = await practiceToday(ctx);
-  const last = addDays(today, AVAILABILITY_RANGE_DAYS - 1);
-  const kits = (
-    await db<KitRow>('kits').select('id', 'kit_id', 'type', 'status', 'serial_number', 'notes').orderBy('id')
-  ).map(toKit);
-  const bookingRows: BookingRow[] = await db('bookings')
-    .select('bookings.*')
+  const last = addDays(today, days - 1);
+  const kitRows = (await db('kits')
+    .select('id', 'kit_id', 'type', 'status', 'cleaning_due_on')
+    .orderBy('id')) as AvailabilityKitRow[];
+  const kits = kitRows.map((k) => ({ id: k.id, kitId: k.kit_id, type: k.type, status: k.status }));
+  const cleaningDueOn = new Map(
+    kitRows.filter((k) => k.status === 'cleaning').map((k) => [k.id, k.cleaning_due_on] as const),
+  );
+  const bookingRows = (await db('bookings')
+    .select(...AVAILABILITY_BOOKING_COLUMNS)
     .whereNot('status', 'cancelled')
     .where((w) =>
       w
         .whereRaw(`${HELD_RANGE_SQL} && daterange(?::date, ?::date, '[]')`, [today, last])
         .orWhereBetween('return_date', [today, last]),
-    );
+    )) as AvailabilityBookingRow[];
   const patientIds = [...new Set(bookingRows.map((b) => b.patient_id))];
   const patients =
     patientIds.length === 0
       ? []
-      : (await db<PatientRow>('patients').whereIn('id', patientIds)).map(toPatient);
-  const days = dailyAvailability(
-    { kits, bookings: bookingRows.map(toBooking), patients },
-    { from: today, days: AVAILABILITY_RANGE_DAYS, today },
+      : ((await db('patients').select('id', 'name').whereIn('id', patientIds)) as {
+          id: number;
+          name: string;
+        }[]);
+  const result = dailyAvailability(
+    {
+      kits,
+      bookings: bookingRows.map((b) => ({
+        id: b.id,
+        patientId: b.patient_id,
+        kitId: b.kit_id,
+        testType: b.test_type,
+        kitType: b.kit_type,
+        status: b.status,
+        startDate: b.start_date,
+        endDate: b.end_date,
+        returnDate: b.return_date,
+      })),
+      patients,
+      cleaningDueOn,
+    },
+    { from: today, days, today },
   );
-  const shown = days.flatMap((d) => [...d.pickups, ...d.dropoffs].map((b) => b.id));
+  const shown = result.flatMap((d) => [...d.pickups, ...d.dropoffs].map((b) => b.id));
   await recordAccess(db, ctx, { action: 'dashboard.availability', entityType: 'booking', ids: shown });
-  return days;
+  return result;
 }

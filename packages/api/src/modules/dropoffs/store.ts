@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
 import { hashAgreementToken } from '../agreements/store.js';
-import { recordBookingEvent } from '../bookings/store.js';
+import { practiceToday, recordBookingEvent } from '../bookings/store.js';
+import { markKitReturned } from '../kits/operations.js';
 
 /** The last word of a name, for matching what a patient types as their last name. */
 export function lastNameOf(name: string): string {
@@ -113,8 +114,14 @@ export async function confirmDropoff(
   const completed = await db('bookings')
     .where({ id: row.booking_id, status: 'picked_up' })
     .update({ status: 'completed', updated_at: db.fn.now() })
-    .returning('id');
-  if (completed.length > 0) {
+    .returning(['id', 'kit_id', 'end_date']);
+  const booking = completed[0] as { kit_id: number | null; end_date: string } | undefined;
+  if (booking) {
+    // The kit is back, as a check-in scan would record: it waits for its cleaning.
+    if (booking.kit_id !== null) {
+      const today = await practiceToday(ctx);
+      await markKitReturned(db, booking.kit_id, [booking.end_date, today].sort()[0] ?? today, today);
+    }
     await recordBookingEvent(db, ctx, {
       bookingId: row.booking_id,
       action: 'status_changed',

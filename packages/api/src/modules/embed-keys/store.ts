@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { EmbedKey } from '@wellrest/core';
+import { type EmbedKey, isOrigin } from '@wellrest/core';
 import type { Knex } from 'knex';
 
 export interface EmbedKeyRow {
@@ -42,4 +42,18 @@ export async function originIsAllowedByAnyKey(db: Knex, origin: string): Promise
     .whereRaw('allowed_origins @> ?::jsonb', [JSON.stringify([origin])])
     .first('id');
   return row !== undefined;
+}
+
+/** Embed keys are short; anything longer is not one and costs no database look-up. */
+const EMBED_KEY_MAX_LENGTH = 100;
+
+/**
+ * The origins an active embed key allows to frame the full-page widgets, or an empty list when
+ * the key is unknown, revoked or malformed. Only well-formed origins are returned, so each is
+ * safe to place in a header.
+ */
+export async function framingOriginsForKey(db: Knex, key: string): Promise<string[]> {
+  if (key.length === 0 || key.length > EMBED_KEY_MAX_LENGTH) return [];
+  const embedKey = await findActiveEmbedKey(db, key);
+  return embedKey ? embedKey.allowedOrigins.filter(isOrigin) : [];
 }

@@ -1,5 +1,6 @@
 import {
   KIT_STATUSES,
+  KIT_TYPES,
   type KitStatus,
   type KitType,
   type MaintenanceScheduleInput,
@@ -46,6 +47,8 @@ export interface OverdueReturn {
 export interface InventoryOverview {
   today: string;
   counts: Record<KitStatus, number>;
+  /** The same counts for each kit type. */
+  countsByType: Record<KitType, Record<KitStatus, number>>;
   total: number;
   overdueCleanings: InventoryKit[];
   overdueReturns: OverdueReturn[];
@@ -138,12 +141,24 @@ export async function maintenanceDue(db: Knex, today: string): Promise<Maintenan
 /** GET /api/inventory/overview: counts by status and what needs attention today. */
 export async function inventoryOverview(ctx: AppContext, today: string): Promise<InventoryOverview> {
   const { db } = accessFor(ctx);
-  const countRows = (await db('kits').select('status').count({ n: '*' }).groupBy('status')) as {
+  const countRows = (await db('kits')
+    .select('type', 'status')
+    .count({ n: '*' })
+    .groupBy('type', 'status')) as {
+    type: KitType;
     status: KitStatus;
     n: string | number;
   }[];
-  const counts = Object.fromEntries(KIT_STATUSES.map((s) => [s, 0])) as Record<KitStatus, number>;
-  for (const row of countRows) counts[row.status] = Number(row.n);
+  const zero = () => Object.fromEntries(KIT_STATUSES.map((s) => [s, 0])) as Record<KitStatus, number>;
+  const counts = zero();
+  const countsByType = Object.fromEntries(KIT_TYPES.map((t) => [t, zero()])) as Record<
+    KitType,
+    Record<KitStatus, number>
+  >;
+  for (const row of countRows) {
+    counts[row.status] += Number(row.n);
+    countsByType[row.type][row.status] = Number(row.n);
+  }
 
   const overdueCleanings = (
     (await inventoryKitsQuery(db)
@@ -195,6 +210,7 @@ export async function inventoryOverview(ctx: AppContext, today: string): Promise
   return {
     today,
     counts,
+    countsByType,
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     overdueCleanings,
     overdueReturns,

@@ -53,6 +53,11 @@ describe('kit statistics and the inventory overview', () => {
       due_on: '2025-03-05',
       cleaned_on: '2025-03-07',
     });
+    // Kit b: maintenance logged on the 4th (one day), and once after the period (not counted).
+    await server.db('kit_maintenance').insert([
+      { kit_id: b?.id, done_on: '2025-03-04' },
+      { kit_id: b?.id, done_on: '2025-03-20' },
+    ]);
     // A kit added on the 6th is in service five days.
     const [late] = await insertKits(server.db, 'Somfit', 1);
     await server.db('kits').where({ id: late?.id }).update({ created_at: '2025-03-06T15:00:00Z' });
@@ -67,13 +72,15 @@ describe('kit statistics and the inventory overview', () => {
       daysInService: 10,
       daysInUse: 4,
       daysCleaning: 2,
+      daysMaintenance: 0,
       idleDays: 4,
       bookings: 2,
     });
     expect(byLabel.get(b?.kitId as string)).toMatchObject({
       daysInUse: 0,
       daysCleaning: 0,
-      idleDays: 10,
+      daysMaintenance: 1,
+      idleDays: 9,
       bookings: 0,
     });
     expect(byLabel.get(late?.kitId as string)).toMatchObject({ daysInService: 5, idleDays: 5 });
@@ -82,10 +89,37 @@ describe('kit statistics and the inventory overview', () => {
     expect(somfit).toEqual({
       kitType: 'Somfit',
       kits: 3,
+      daysInService: 25,
       daysInUse: 4,
       daysCleaning: 2,
-      idleDays: 19,
+      daysMaintenance: 1,
+      idleDays: 18,
       bookings: 2,
+    });
+  });
+
+  it('counts a kit in service from its first test when it was recorded later', async () => {
+    const [recorded] = await insertKits(server.db, 'Z-Machine', 1);
+    await server.db('kits').where({ id: recorded?.id }).update({ created_at: '2025-04-08T12:00:00Z' });
+    const patient = await insertPatient(server.db);
+    await insertBooking(server.db, {
+      patientId: patient.id,
+      kitId: recorded?.id ?? null,
+      kitType: 'Z-Machine',
+      startDate: '2025-04-03',
+      status: 'completed',
+    });
+    const res = await scheduler.request<KitStats>(
+      'GET',
+      '/api/kit-stats?from=2025-04-01&to=2025-04-10&kitType=Z-Machine',
+    );
+    expect(res.status).toBe(200);
+    // In service from the 3rd (its first test) to the 10th: eight days, two of them in use.
+    expect(res.body.byKit.find((k) => k.kitId === recorded?.id)).toMatchObject({
+      daysInService: 8,
+      daysInUse: 2,
+      idleDays: 6,
+      bookings: 1,
     });
   });
 

@@ -2,8 +2,12 @@ import type { KitStatsQuery, KitType } from '@wellrest/core';
 import type { Knex } from 'knex';
 
 export interface KitUsage {
+  /** Days the kit was in service (added and not yet retired) within the period. */
+  daysInService: number;
   daysInUse: number;
   daysCleaning: number;
+  /** Days on which maintenance was logged for the kit (and it was neither in use nor cleaning). */
+  daysMaintenance: number;
   idleDays: number;
   bookings: number;
 }
@@ -12,7 +16,7 @@ export interface KitStats {
   from: string;
   to: string;
   byType: (KitUsage & { kitType: KitType; kits: number })[];
-  byKit: (KitUsage & { kitId: number; kitLabel: string; kitType: KitType; daysInService: number })[];
+  byKit: (KitUsage & { kitId: number; kitLabel: string; kitType: KitType })[];
 }
 
 interface KitStatsRow {
@@ -22,14 +26,17 @@ interface KitStatsRow {
   days_in_service: string | number;
   days_in_use: string | number;
   days_cleaning: string | number;
+  days_maintenance: string | number;
   bookings: string | number;
 }
 
 /**
  * Utilisation over a period, in one query: every day of the period a kit was in service (from
- * the day it was added until it was retired) is in use (a test day of a booking that was not
+ * the day it was added, or its first test when that was earlier, e.g. a kit recorded after it was
+ * already in use, until it was retired) is in use (a test day of a booking that was not
  * cancelled), else cleaning (between a check-in and its logged cleaning, or still waiting), else
- * idle. Bookings counts the kit's bookings whose test days meet the period.
+ * maintenance (a day maintenance was logged for it), else idle. Bookings counts the kit's
+ * bookings whose test days meet the period.
  */
 export async function kitStats(
   db: Knex,
@@ -46,7 +53,10 @@ export async function kitStats(
       kit_days AS (
         SELECT k.id, days.day
         FROM kits k JOIN days
-          ON days.day >= (k.created_at AT TIME ZONE ?)::date
+          ON days.day >= LEAST(
+               (k.created_at AT TIME ZONE ?)::date,
+               (SELECT min(b.start_date) FROM bookings b WHERE b.kit_id = k.id AND b.status <> 'cancelled')
+             )
          AND (k.retired_at IS NULL OR days.day < (k.retired_at AT TIME ZONE ?)::date)
         WHERE (?::text IS NULL OR k.type = ?::text)
       ),
@@ -64,13 +74,17 @@ export async function kitStats(
             SELECT 1 FROM kits w
             WHERE w.id = kd.id AND w.status = 'cleaning' AND w.cleaning_since IS NOT NULL
               AND kd.day >= w.cleaning_since AND kd.day <= ?::date
-          ) AS cleaning
+          ) AS cleaning,
+          EXISTS (
+            SELECT 1 FROM kit_maintenance mt WHERE mt.kit_id = kd.id AND mt.done_on = kd.day
+          ) AS maintenance
         FROM kit_days kd
       )
       SELECT k.id, k.kit_id, k.type,
         count(m.day) AS days_in_service,
         count(m.day) FILTER (WHERE m.in_use) AS days_in_use,
         count(m.day) FILTER (WHERE NOT m.in_use AND m.cleaning) AS days_cleaning,
+        count(m.day) FILTER (WHERE NOT m.in_use AND NOT m.cleaning AND m.maintenance) AS days_maintenance,
         (SELECT count(*) FROM bookings b
           WHERE b.kit_id = k.id AND b.status <> 'cancelled'
             AND b.start_date <= ?::date AND b.end_date >= ?::date) AS bookings
@@ -101,6 +115,7 @@ export async function kitStats(
     const daysInService = Number(r.days_in_service);
     const daysInUse = Number(r.days_in_use);
     const daysCleaning = Number(r.days_cleaning);
+    const daysMaintenance = Number(r.days_maintenance);
     return {
       kitId: r.id,
       kitLabel: r.kit_id,
@@ -108,7 +123,8 @@ export async function kitStats(
       daysInService,
       daysInUse,
       daysCleaning,
-      idleDays: daysInService - daysInUse - daysCleaning,
+      daysMaintenance,
+      idleDays: daysInService - daysInUse - daysCleaning - daysMaintenance,
       bookings: Number(r.bookings),
     };
   });
@@ -117,14 +133,18 @@ export async function kitStats(
     const total = types.get(kit.kitType) ?? {
       kitType: kit.kitType,
       kits: 0,
+      daysInService: 0,
       daysInUse: 0,
       daysCleaning: 0,
+      daysMaintenance: 0,
       idleDays: 0,
       bookings: 0,
     };
     total.kits += 1;
+    total.daysInService += kit.daysInService;
     total.daysInUse += kit.daysInUse;
     total.daysCleaning += kit.daysCleaning;
+    total.daysMaintenance += kit.daysMaintenance;
     total.idleDays += kit.idleDays;
     total.bookings += kit.bookings;
     types.set(kit.kitType, total);

@@ -1,17 +1,36 @@
 import Router from '@koa/router';
-import { CreatePatientInput, operationMessages, PatientListQuery, UpdatePatientInput } from '@wellrest/core';
+import {
+  CreatePatientInput,
+  operationMessages,
+  PatientExportInput,
+  PatientTableQuery,
+  patientMessages,
+  todayInTimeZone,
+  UpdatePatientInput,
+} from '@wellrest/core';
 import { can } from '../../http/can.js';
-import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
+import { type AppContext, type AppContextExtension, type AppState, dbOf } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { idParam } from './access.js';
+import { patientsCsv } from './csv.js';
 import { patientStore } from './store.js';
 
 type With<T> = AppContext & { state: { input: T } };
 
-async function listPatients(ctx: With<PatientListQuery>): Promise<void> {
+async function listPatients(ctx: With<PatientTableQuery>): Promise<void> {
   ctx.body = await patientStore(ctx).list(ctx.state.input);
+}
+
+async function exportPatients(ctx: With<PatientExportInput>): Promise<void> {
+  const patients = await patientStore(ctx).export(ctx.state.input);
+  const timeZone = await ctx.services.settings.get('practiceTimeZone', dbOf(ctx));
+  const fileName = patientMessages.exportFileName(todayInTimeZone(timeZone));
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = patientsCsv(patients);
 }
 
 async function getPatient(ctx: AppContext): Promise<void> {
@@ -33,10 +52,10 @@ async function updatePatient(ctx: With<UpdatePatientInput>): Promise<void> {
 
 export function patientRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
-  router.get<{ input: PatientListQuery }>(
+  router.get<{ input: PatientTableQuery }>(
     '/api/patients',
     can('read', 'Patient'),
-    validate(PatientListQuery, 'query'),
+    validate(PatientTableQuery, 'query'),
     inTransaction,
     listPatients,
   );
@@ -46,6 +65,14 @@ export function patientRoutes(): Router<AppState, AppContextExtension> {
     validate(CreatePatientInput),
     inTransaction,
     createPatient,
+  );
+  // A POST with the filter in the body: a search term (often a name) stays out of URLs and logs.
+  router.post<{ input: PatientExportInput }>(
+    '/api/patients/export',
+    can('export', 'Patient'),
+    validate(PatientExportInput),
+    inTransaction,
+    exportPatients,
   );
   router.get('/api/patients/:id', can('read', 'Patient'), inTransaction, getPatient);
   router.patch<{ input: UpdatePatientInput }>(

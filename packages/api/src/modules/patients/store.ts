@@ -1,4 +1,12 @@
-import type { CreatePatientInput, Page, Patient, PatientListQuery, UpdatePatientInput } from '@wellrest/core';
+import type {
+  CreatePatientInput,
+  Page,
+  Patient,
+  PatientExportInput,
+  PatientSortField,
+  PatientTableQuery,
+  UpdatePatientInput,
+} from '@wellrest/core';
 import type { Knex } from 'knex';
 import { fetchPage } from '../../db/paging.js';
 import type { AppContext } from '../../http/context.js';
@@ -88,14 +96,37 @@ export function toColumns(input: Partial<Omit<Patient, 'id'>>): Partial<Record<s
   return row;
 }
 
-const SORT_ORDER: Record<PatientListQuery['sort'], [string, 'asc' | 'desc']> = {
-  name: ['name', 'asc'],
-  '-name': ['name', 'desc'],
-  createdAt: ['created_at', 'asc'],
-  '-createdAt': ['created_at', 'desc'],
-  id: ['id', 'asc'],
-  '-id': ['id', 'desc'],
+/** The column each sort field orders by. */
+const SORT_COLUMNS: Record<PatientSortField, string> = {
+  name: 'patients.name',
+  email: 'patients.email',
+  phone: 'patients.phone',
+  dateOfBirth: 'patients.date_of_birth',
+  city: 'patients.city',
+  leadSource: 'patients.lead_source',
+  createdAt: 'patients.created_at',
+  id: 'patients.id',
 };
+
+const REQUIRED_SORT_FIELDS = new Set([
+  'patients.name',
+  'patients.email',
+  'patients.phone',
+  'patients.created_at',
+  'patients.id',
+]);
+
+/** Orders by the sort the caller chose, empty values last either way, then by id so pages are stable. */
+function orderBySort(query: Knex.QueryBuilder, sort: PatientTableQuery['sort']): void {
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as PatientSortField];
+  const order = descending ? 'desc' : 'asc';
+  // Required columns hold no nulls: ordering them without NULLS LAST lets their indexes serve the sort.
+  const first = REQUIRED_SORT_FIELDS.has(column)
+    ? { column, order }
+    : { column, order, nulls: 'last' as const };
+  query.orderBy([first, { column: 'patients.id', order: 'asc' }]);
+}
 
 /** Case-insensitive match of `q` anywhere in name, email or phone. */
 function whereMatches(query: Knex.QueryBuilder, q: string): void {
@@ -121,15 +152,18 @@ export function patientStore(ctx: AppContext) {
     return query;
   }
 
+  /** The readable patients a table filter matches, in its order. */
+  function filtered(params: PatientExportInput): Knex.QueryBuilder {
+    const query = scoped('read');
+    if (params.q) whereMatches(query, params.q);
+    if (params.leadSource) query.where('patients.lead_source', params.leadSource);
+    orderBySort(query, params.sort);
+    return query;
+  }
+
   return {
-    async list(params: PatientListQuery): Promise<Patient[] | Page<Patient>> {
-      const query = scoped('read');
-      if (params.q) whereMatches(query, params.q);
-      const [column, direction] = SORT_ORDER[params.sort];
-      query.orderBy([
-        { column, order: direction },
-        { column: 'id', order: 'asc' },
-      ]);
+    async list(params: PatientTableQuery): Promise<Patient[] | Page<Patient>> {
+      const query = filtered(params);
       let result: Patient[] | Page<Patient>;
       if (params.page === undefined) {
         result = ((await query.select('*')) as PatientRow[]).map(toPatient);
@@ -149,6 +183,26 @@ export function patientStore(ctx: AppContext) {
         ids: items.map((p) => p.id),
       });
       return result;
+    },
+
+    /**
+     * Every patient the filter matches, in the table's order, for the CSV export. The audit event
+     * names the filter's shape (sort, lead source, whether a search term was given) and the
+     * patients exported, never the search term itself: it is often a name or phone number.
+     */
+    async export(params: PatientExportInput): Promise<Patient[]> {
+      const rows = (await filtered(params).select('patients.*')) as PatientRow[];
+      await recordAccess(db, ctx, {
+        action: 'patient.export',
+        entityType: 'patient',
+        ids: rows.map((row) => row.id),
+        details: {
+          sort: params.sort,
+          leadSource: params.leadSource ?? null,
+          searched: params.q !== undefined,
+        },
+      });
+      return rows.map(toPatient);
     },
 
     async get(id: number): Promise<Patient | undefined> {

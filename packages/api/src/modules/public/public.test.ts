@@ -473,6 +473,8 @@ describe('public API', () => {
       const confirmed = await scheduler.request('POST', `/api/dropoffs/${list.body[0]?.id}/confirm`);
       expect(confirmed.status).toBe(200);
       expect((await server.db('bookings').where({ id: bookingId }).first()).status).toBe('completed');
+      // The kit is back and waits for its cleaning, as after a check-in scan.
+      expect((await server.db('kits').where({ id: kit?.id }).first()).status).toBe('cleaning');
     });
   });
 

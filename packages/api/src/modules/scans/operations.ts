@@ -1,7 +1,11 @@
 import {
+  addDays,
   type BookingListItem,
+  HOLDING_STATUSES,
   inventoryMessages,
   type KitScan,
+  lastPickupStartDate,
+  MAINTENANCE_DAYS,
   operationMessages,
   type ScanInput,
   ScannerSettings,
@@ -9,7 +13,7 @@ import {
 } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { audit } from '../../audit/audit.js';
-import { type AppContext, clientInfo } from '../../http/context.js';
+import { type AppContext, clientInfo, dbOf } from '../../http/context.js';
 import { bookingReader, practiceToday, recordBookingEvent } from '../bookings/store.js';
 import { markKitOut, markKitReturned } from '../kits/operations.js';
 import { findKitByCode, type InventoryKitRow } from '../kits/store.js';
@@ -51,10 +55,32 @@ async function bookingFor(
   if (input.bookingId !== undefined) return reader.find(input.bookingId, 'update', { lock: true });
   const query = reader.scoped('update').where('bookings.kit_id', kit.id);
   if (input.mode === 'checkout')
-    query.where({ 'bookings.status': 'confirmed', 'bookings.start_date': today });
+    query
+      .where('bookings.status', 'confirmed')
+      .whereBetween('bookings.start_date', [today, lastPickupStartDate(today)]);
   else query.where('bookings.status', 'picked_up');
   const row = await query.orderBy('bookings.start_date').first('bookings.id');
   return row ? reader.find((row as { id: number }).id, 'update', { lock: true }) : undefined;
+}
+
+/**
+ * True when another booking holds the kit between today and this booking's start (its held window
+ * runs through the maintenance day after its end): the kit cannot go out early.
+ */
+async function heldBefore(
+  ctx: AppContext,
+  kitId: number,
+  booking: BookingListItem,
+  today: string,
+): Promise<boolean> {
+  const row = await dbOf(ctx)('bookings')
+    .where('kit_id', kitId)
+    .whereNot('id', booking.id)
+    .whereIn('status', [...HOLDING_STATUSES])
+    .where('start_date', '<', booking.startDate)
+    .where('end_date', '>=', addDays(today, -MAINTENANCE_DAYS))
+    .first('id');
+  return row !== undefined;
 }
 
 async function decideCheckout(ctx: AppContext, kit: InventoryKitRow, input: ScanInput, today: string) {
@@ -75,8 +101,11 @@ async function decideCheckout(ctx: AppContext, kit: InventoryKitRow, input: Scan
   if (booking.status !== 'confirmed') {
     return rejected(409, inventoryMessages.bookingNotConfirmed(booking.id, booking.status), kit, booking);
   }
-  if (booking.startDate > today) {
+  if (booking.startDate > lastPickupStartDate(today)) {
     return rejected(409, inventoryMessages.bookingNotStarted(booking.id, booking.startDate), kit, booking);
+  }
+  if (booking.startDate > today && (await heldBefore(ctx, kit.id, booking, today))) {
+    return rejected(409, inventoryMessages.kitNeededEarlier(label), kit, booking);
   }
   return { status: 200, message: inventoryMessages.checkedOut(label, booking.id), kit, booking };
 }
@@ -91,8 +120,13 @@ async function decideCheckin(ctx: AppContext, kit: InventoryKitRow, input: ScanI
     }
   }
   if (kit.status === 'cleaning') return rejected(409, inventoryMessages.alreadyCheckedIn(label), kit);
-  if (kit.status !== 'in_use') return rejected(409, inventoryMessages.kitNotCheckedOut(label), kit);
   const booking = await bookingFor(ctx, kit, input, today);
+  // A kit whose booking is picked up is out with the patient even when no check-out scan set it in
+  // use (bookings recorded before the desk scanned kits): its return is accepted.
+  const outByBooking = kit.status === 'available' && booking?.status === 'picked_up';
+  if (kit.status !== 'in_use' && !outByBooking) {
+    return rejected(409, inventoryMessages.kitNotCheckedOut(label), kit);
+  }
   if (booking?.status !== 'picked_up') {
     return rejected(409, inventoryMessages.noPickedUpBooking(label), kit, booking);
   }

@@ -1,6 +1,7 @@
 import {
   addDays,
   type BookingListItem,
+  EARLY_PICKUP_DAYS,
   type InventoryKitHistoryEntry,
   inventoryMessages,
   type KitScan,
@@ -251,6 +252,46 @@ describe('kits, the cleaning gate and scanning', () => {
       });
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe(operationMessages.bookingNotFound);
+    });
+
+    it('lets a kit go out up to three days early, unless an earlier booking needs it first', async () => {
+      const today = practiceTodayForTests();
+      const [early, later, held] = await insertKits(server.db, 'Somfit', 3);
+      const patient = await insertPatient(server.db);
+      const book = (kitId: number | undefined, startDate: string) =>
+        insertBooking(server.db, {
+          patientId: patient.id,
+          kitId: kitId ?? null,
+          kitType: 'Somfit',
+          startDate,
+        });
+
+      const soon = await book(early?.id, addDays(today, EARLY_PICKUP_DAYS));
+      const accepted = await technician.request<ScanAnswer>('POST', '/api/scans', {
+        body: { code: early?.kitId, mode: 'checkout' },
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(await bookingStatus(soon)).toBe('picked_up');
+
+      const tooFar = await book(later?.id, addDays(today, EARLY_PICKUP_DAYS + 1));
+      const refused = await technician.request<ScanAnswer>('POST', '/api/scans', {
+        body: { code: later?.kitId, mode: 'checkout', bookingId: tooFar },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe(
+        inventoryMessages.bookingNotStarted(tooFar, addDays(today, EARLY_PICKUP_DAYS + 1)),
+      );
+      expect(await bookingStatus(tooFar)).toBe('confirmed');
+
+      // Held today and tomorrow (plus its maintenance day) by another patient's test.
+      await book(held?.id, today);
+      const afterIt = await book(held?.id, addDays(today, 3));
+      const needed = await technician.request<ScanAnswer>('POST', '/api/scans', {
+        body: { code: held?.kitId, mode: 'checkout', bookingId: afterIt },
+      });
+      expect(needed.status).toBe(409);
+      expect(needed.body.error).toBe(inventoryMessages.kitNeededEarlier(held?.kitId as string));
+      expect((await kitRow(held?.id as number)).status).toBe('available');
     });
 
     it('answers bad scans field by field, storing nothing', async () => {

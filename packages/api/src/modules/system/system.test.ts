@@ -181,3 +181,101 @@ describe('readiness without a database', () => {
     }
   });
 });
+
+describe('framing the full-page widgets with an embed key (issue 6)', () => {
+  let server: TestServer;
+  let root: string;
+  let key: string;
+  let revokedKey: string;
+  const partner = 'https://partner.example';
+  const clinic = 'https://clinic.example:8443';
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'wellrest-frame-'));
+    const staticDir = path.join(root, 'console');
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root">console</div>');
+    server = await getTestServer({ config: { staticDir, widgetsDir: path.join(root, 'widgets') } });
+    const admin = await server.loginAs('admin');
+    const created = await admin.request<{ key: string; id: number }>('POST', '/api/admin/embed-keys', {
+      body: { name: 'Partner clinic', allowedOrigins: [partner, clinic] },
+    });
+    expect(created.status).toBe(201);
+    key = created.body.key;
+    const other = await admin.request<{ key: string; id: number }>('POST', '/api/admin/embed-keys', {
+      body: { name: 'Former partner', allowedOrigins: ['https://former.example'] },
+    });
+    revokedKey = other.body.key;
+    expect((await admin.request('DELETE', `/api/admin/embed-keys/${other.body.id}`)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const frameAncestors = (res: { headers: Headers }): string | undefined =>
+    res.headers
+      .get('content-security-policy')
+      ?.split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('frame-ancestors'));
+
+  it("lets only the key's origins frame each widget page, with no X-Frame-Options to contradict", async () => {
+    for (const page of ['/widget', '/physician-widget', '/physician-signup-widget']) {
+      const res = await server.request('GET', `${page}?key=${encodeURIComponent(key)}&theme=dark`);
+      expect(res.status, page).toBe(200);
+      expect(res.text).toContain('id="root"');
+      expect(frameAncestors(res), page).toBe(`frame-ancestors ${partner} ${clinic}`);
+      expect(res.headers.get('x-frame-options'), page).toBeNull();
+      // The rest of the policy is the console's own.
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it('follows the key when an administrator changes its origins', async () => {
+    const admin = await server.loginAs('admin');
+    const keys = await admin.request<{ id: number; key: string }[]>('GET', '/api/admin/embed-keys');
+    const id = keys.body.find((k) => k.key === key)?.id;
+    const moved = 'https://new-home.example';
+    expect(
+      (await admin.request('PATCH', `/api/admin/embed-keys/${id}`, { body: { allowedOrigins: [moved] } }))
+        .status,
+    ).toBe(200);
+    const res = await server.request('GET', `/widget?key=${encodeURIComponent(key)}`);
+    expect(frameAncestors(res)).toBe(`frame-ancestors ${moved}`);
+    await admin.request('PATCH', `/api/admin/embed-keys/${id}`, {
+      body: { allowedOrigins: [partner, clinic] },
+    });
+  });
+
+  it('refuses all framing without a key, with an unknown, revoked or repeated key', async () => {
+    for (const url of [
+      '/widget',
+      '/widget?key=',
+      '/physician-widget?key=wr_pk_not-a-real-key',
+      `/physician-signup-widget?key=${encodeURIComponent(revokedKey)}`,
+      `/widget?key=${encodeURIComponent(key)}&key=${encodeURIComponent(key)}`,
+      `/widget?key=${'x'.repeat(500)}`,
+    ]) {
+      const res = await server.request('GET', url);
+      expect(res.status, url).toBe(200);
+      expect(frameAncestors(res), url).toBe("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), url).toBe('DENY');
+    }
+  });
+
+  it('never lets a key open framing of any other page or of the API', async () => {
+    for (const url of [
+      '/',
+      '/patients',
+      '/widget-embed',
+      '/widget/extra',
+      '/agreement-form',
+      '/api/health',
+    ]) {
+      const res = await server.request('GET', `${url}?key=${encodeURIComponent(key)}`);
+      expect(frameAncestors(res), url).toBe("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), url).toBe('DENY');
+    }
+  });
+});

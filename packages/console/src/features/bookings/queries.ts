@@ -1,11 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   API_PATHS,
   type AvailabilityDay,
+  type BookingEvent,
   type BookingListItem,
+  type BookingStatus,
   type DashboardStatsResponse,
   DEFAULT_PRACTICE_TIME_ZONE,
   type Kit,
+  type KitType,
+  type Page,
   type Patient,
   todayInTimeZone,
 } from '@wellrest/core';
@@ -49,7 +53,18 @@ export function useKits(enabled = true) {
  * whole history, which at a clinic network's scale is hundreds of thousands of rows. The key
  * starts with BOOKINGS_KEY, so invalidating bookings refreshes every window.
  */
-export function useBookings({ from, to, enabled = true }: { from?: string; to?: string; enabled?: boolean }) {
+export function useBookings({
+  from,
+  to,
+  enabled = true,
+  keepPrevious = false,
+}: {
+  from?: string;
+  to?: string;
+  enabled?: boolean;
+  /** Keep showing the previous window while the next one loads (e.g. paging a calendar). */
+  keepPrevious?: boolean;
+}) {
   const params = new URLSearchParams();
   if (from) params.set('from', from);
   if (to) params.set('to', to);
@@ -58,6 +73,7 @@ export function useBookings({ from, to, enabled = true }: { from?: string; to?: 
     queryKey: [...BOOKINGS_KEY, { from, to }],
     queryFn: (context) => defaultQueryFn({ ...context, queryKey: [path] }),
     enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
     select: (data: unknown) => rowsOf<BookingRow>(data, 'bookings'),
   });
 }
@@ -87,4 +103,82 @@ export const BOOKING_DATA_KEYS = [
 /** Today in the practice's time zone, as the API computes it. */
 export function practiceToday(now: Date = new Date()): string {
   return todayInTimeZone(DEFAULT_PRACTICE_TIME_ZONE, now);
+}
+
+/** The list filters of the bookings screens, as the URL and the API spell them. */
+export interface BookingListFilters {
+  status: BookingStatus[];
+  kitType: KitType | null;
+  from: string | null;
+  to: string | null;
+  patientId: number | null;
+  page: number;
+}
+
+export const BOOKING_LIST_PAGE_SIZE = 25;
+
+/** Where a booking's agreement form stands (the list and the detail carry it). */
+export type AgreementState = 'signed' | 'sent' | 'none';
+
+export type BookingListEntry = BookingRow & { agreementStatus?: AgreementState };
+
+/** The query string of GET /api/bookings for a page of filtered bookings. */
+export function bookingListPath(filters: BookingListFilters): string {
+  const params = new URLSearchParams();
+  for (const status of filters.status) params.append('status', status);
+  if (filters.kitType) params.set('kitType', filters.kitType);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.patientId) params.set('patientId', String(filters.patientId));
+  params.set('sort', '-startDate');
+  params.set('page', String(filters.page));
+  params.set('pageSize', String(BOOKING_LIST_PAGE_SIZE));
+  return `${API_PATHS.bookings}?${params}`;
+}
+
+/** One page of filtered bookings with the total; the previous page stays shown while the next loads. */
+export function useBookingPage(filters: BookingListFilters) {
+  const path = bookingListPath(filters);
+  return useQuery({
+    queryKey: [...BOOKINGS_KEY, 'page', filters],
+    queryFn: (context) => defaultQueryFn({ ...context, queryKey: [path] }),
+    placeholderData: keepPreviousData,
+    select: (data: unknown) => data as Page<BookingListEntry>,
+  });
+}
+
+/** A booking with its history and agreement, as GET /api/bookings/{id} answers. */
+export type BookingDetail = BookingListEntry & {
+  agreement?: { status: AgreementState; sentAt: string | null; signedAt: string | null };
+  events: BookingEvent[];
+};
+
+export function useBookingDetail(id: number | null) {
+  return useQuery({
+    queryKey: [...BOOKINGS_KEY, 'detail', id],
+    queryFn: (context) => defaultQueryFn({ ...context, queryKey: [`${API_PATHS.bookings}/${id}`] }),
+    enabled: id !== null,
+    select: (data: unknown) => data as BookingDetail,
+  });
+}
+
+/** A drop-off a patient reported at /dropoff-form, as staff see it on the booking. */
+export interface BookingDropoff {
+  id: number;
+  bookingId: number;
+  dropoffDate: string;
+  location: string;
+  notes: string | null;
+  problems: string | null;
+  reportedAt: string;
+  confirmedAt: string | null;
+}
+
+export function useBookingDropoffs(id: number | null) {
+  return useQuery({
+    queryKey: [...BOOKINGS_KEY, 'dropoffs', id],
+    queryFn: (context) => defaultQueryFn({ ...context, queryKey: [`${API_PATHS.bookings}/${id}/dropoffs`] }),
+    enabled: id !== null,
+    select: (data: unknown) => rowsOf<BookingDropoff>(data, 'dropoffs'),
+  });
 }

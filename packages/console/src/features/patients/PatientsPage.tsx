@@ -1,112 +1,231 @@
-import { messages } from '@wellrest/core';
-import { Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  DEFAULT_PRACTICE_TIME_ZONE,
+  defineAbilityFor,
+  LEAD_SOURCES,
+  type LeadSource,
+  PATIENT_PAGE_SIZES,
+  type Patient,
+  type PatientTableSort,
+  patientMessages,
+  SEARCH_DEBOUNCE_MS,
+  todayInTimeZone,
+} from '@wellrest/core';
+import { ChevronLeft, ChevronRight, Download, UserPlus, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
 import { EmptyState, QueryState } from '@/components/QueryState';
-import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
-import { usePatients } from '../bookings/queries';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { useDebouncedValue } from '../search/useSearchResults';
+import { PatientFormDialog } from './PatientFormDialog';
+import { PatientPanel } from './PatientPanel';
+import { PatientsTable } from './PatientsTable';
+import { downloadPatientsCsv, usePatientPage } from './queries';
 import { usePatientHash } from './usePatientHash';
 
+/** Opens a patient's panel: `#patient-{id}` in the URL, so the view can be linked and reloaded. */
+function openPatient(id: number): void {
+  window.history.pushState(window.history.state, '', `#patient-${id}`);
+}
+
+/** Closes the panel by dropping the hash, keeping the rest of the URL. */
+function closePatient(): void {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+}
+
+type FormTarget = { patient: Patient | null; open: boolean };
+
 /**
- * The patients list: name, email, phone and lead source. Each row is the anchor
- * `#patient-{id}` that the dashboard and search link to; the row the hash names is scrolled
- * into view and highlighted.
+ * The patients table: searched, filtered, sorted and paged on the server, so it stays fast
+ * with any number of patients. A row (or a `#patient-{id}` link from the dashboard or search)
+ * opens the patient's panel.
  */
 export default function PatientsPage() {
-  const patients = usePatients();
+  const { user } = useCurrentUser();
+  const ability = useMemo(() => defineAbilityFor(user), [user]);
+  const canCreate = ability.can('create', 'Patient');
+  const canEdit = ability.can('update', 'Patient');
+  const canExport = ability.can('export', 'Patient');
+
   const target = usePatientHash();
-  const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [leadSource, setLeadSource] = useState<LeadSource | ''>('');
+  const [sort, setSort] = useState<PatientTableSort>('name');
+  const [pageSize, setPageSize] = useState<number>(PATIENT_PAGE_SIZES[0]);
+  const [pageState, setPage] = useState({ page: 1, key: '' });
+  // A new filter starts again at page 1.
+  const filterKey = JSON.stringify([q, leadSource, sort, pageSize]);
+  const page = pageState.key === filterKey ? pageState.page : 1;
+  const goTo = (next: number) => setPage({ page: next, key: filterKey });
 
-  const rows = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    const all = patients.data ?? [];
-    if (!needle) return all;
-    // The highlighted patient stays visible whatever the filter.
-    return all.filter(
-      (p) =>
-        p.id === target ||
-        [p.name, p.email, p.phone].some((field) => (field ?? '').toLowerCase().includes(needle)),
-    );
-  }, [patients.data, filter, target]);
+  const patients = usePatientPage({ q, sort, leadSource, page, pageSize });
+  const [form, setForm] = useState<FormTarget>({ patient: null, open: false });
+  const [exporting, setExporting] = useState(false);
 
-  const loaded = patients.isSuccess;
-  useEffect(() => {
-    if (target === null || !loaded) return;
-    const row = document.getElementById(`patient-${target}`);
-    row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    row?.focus({ preventScroll: true });
-  }, [target, loaded]);
+  const total = patients.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  const filtered = q !== '' || leadSource !== '';
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadPatientsCsv(
+        { q: q || undefined, sort, leadSource: leadSource || undefined },
+        patientMessages.exportFileName(todayInTimeZone(DEFAULT_PRACTICE_TIME_ZONE)),
+      );
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: patientMessages.exportFailed,
+        description: errorMessage(error, patientMessages.exportFailed),
+      });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <>
-      <PageHeader title="Patients" description="Everyone the practice has booked or is about to book." />
-      <div className="mb-4 grid max-w-sm gap-2">
-        <Label htmlFor="patient-filter">Filter patients</Label>
-        <Input
-          id="patient-filter"
-          type="search"
-          placeholder="Name, email or phone"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
+      <PageHeader
+        title={patientMessages.title}
+        description={patientMessages.description}
+        actions={
+          <>
+            {canExport && (
+              <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
+                {exporting ? <Spinner className="size-4 text-slate-600" /> : <Download aria-hidden />}
+                {exporting ? patientMessages.exporting : patientMessages.exportCsv}
+              </Button>
+            )}
+            {canCreate && (
+              <Button onClick={() => setForm({ patient: null, open: true })}>
+                <UserPlus aria-hidden />
+                {patientMessages.newPatient}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="grid gap-1.5 sm:w-80">
+          <Label htmlFor="patient-search">{patientMessages.searchLabel}</Label>
+          <Input
+            id="patient-search"
+            type="search"
+            placeholder={patientMessages.searchPlaceholder}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="grid gap-1.5 sm:w-48">
+          <Label htmlFor="patient-lead-source">{patientMessages.leadSourceFilter}</Label>
+          <NativeSelect
+            id="patient-lead-source"
+            value={leadSource}
+            onChange={(event) => setLeadSource(event.target.value as LeadSource | '')}
+          >
+            <option value="">{patientMessages.allLeadSources}</option>
+            {LEAD_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {source}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <p className="text-sm text-slate-600 sm:ml-auto sm:pb-2" aria-live="polite">
+          {patients.isFetching && !patients.isPending ? <Spinner className="mr-1 inline size-4" /> : null}
+          {patients.data ? patientMessages.showing(from, to, total) : null}
+        </p>
       </div>
       <QueryState query={patients}>
-        {rows.length === 0 ? (
-          <EmptyState icon={<Users className="size-6" aria-hidden />} title="No patients found" />
+        {total === 0 ? (
+          <EmptyState
+            icon={<Users className="size-6" aria-hidden />}
+            title={filtered ? patientMessages.noMatches : patientMessages.noPatients}
+          />
         ) : (
           <Card className="overflow-hidden">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Patients</caption>
-              <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase md:table-header-group">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Phone
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Lead source
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((patient) => {
-                  const highlighted = patient.id === target;
-                  return (
-                    <tr
-                      key={patient.id}
-                      id={`patient-${patient.id}`}
-                      tabIndex={-1}
-                      aria-current={highlighted ? 'true' : undefined}
-                      className={cn(
-                        'grid scroll-mt-24 gap-1 px-4 py-3 outline-none transition-colors md:table-row md:px-0 md:py-0',
-                        highlighted && 'bg-accent-50 ring-2 ring-accent-600 ring-inset',
-                      )}
-                    >
-                      <td className="font-medium text-slate-900 md:px-4 md:py-3">
-                        {patient.name || messages.labels.unknownPatient}
-                      </td>
-                      <td className="break-all text-slate-700 md:px-4 md:py-3">{patient.email}</td>
-                      <td className="text-slate-700 md:px-4 md:py-3">{patient.phone}</td>
-                      <td className="md:px-4 md:py-3">
-                        <Badge tone="neutral">{patient.leadSource}</Badge>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <PatientsTable
+              patients={patients.data?.items ?? []}
+              total={total}
+              page={page}
+              pageSize={pageSize}
+              sort={sort}
+              highlighted={target}
+              busy={patients.isFetching}
+              onSortChange={setSort}
+              onOpen={openPatient}
+            />
+            <nav
+              aria-label="Pages"
+              className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="flex items-center gap-2">
+                <Label htmlFor="patient-page-size" className="font-normal text-slate-600">
+                  {patientMessages.rowsPerPage}
+                </Label>
+                <NativeSelect
+                  id="patient-page-size"
+                  className="h-8 w-20 py-1"
+                  value={pageSize}
+                  onChange={(event) => setPageSize(Number(event.target.value))}
+                >
+                  {PATIENT_PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <div className="flex items-center justify-between gap-2 sm:justify-end">
+                <span className="tabular-nums">{patientMessages.pageOf(page, pages)}</span>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => goTo(page - 1)}
+                  disabled={page <= 1}
+                  aria-label="Previous page"
+                >
+                  <ChevronLeft aria-hidden />
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => goTo(page + 1)}
+                  disabled={page >= pages}
+                  aria-label="Next page"
+                >
+                  <ChevronRight aria-hidden />
+                </Button>
+              </div>
+            </nav>
           </Card>
         )}
       </QueryState>
+      <PatientPanel
+        patientId={target}
+        onClose={closePatient}
+        onEdit={canEdit ? (patient) => setForm({ patient, open: true }) : undefined}
+      />
+      <PatientFormDialog
+        open={form.open}
+        patient={form.patient}
+        onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+        onSaved={(saved) => {
+          if (form.patient === null) openPatient(saved.id);
+        }}
+      />
     </>
   );
 }

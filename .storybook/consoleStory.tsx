@@ -1,0 +1,49 @@
+import type { Decorator } from '@storybook/react-vite';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { Toaster } from '../packages/console/src/components/ui/toaster';
+import '../packages/console/src/index.css';
+
+export interface ConsoleStoryOptions {
+  /** The URL the story pretends to be at (wouter reads it; nothing navigates the page). */
+  path?: string;
+  /** Query data as the API would have answered it, by query key: what the story shows. */
+  data?: ReadonlyArray<readonly [readonly unknown[], unknown]>;
+}
+
+/**
+ * Wraps a console story in what the app provides: a query client seeded with the story's data,
+ * the router at `path` and the toaster. Queries the story does not seed stay pending and never
+ * reach the network; calls a story wants answered go through `stubFetch`.
+ */
+export function withConsole({ path = '/', data = [] }: ConsoleStoryOptions = {}): Decorator {
+  function createClient(): QueryClient {
+    const client = new QueryClient({
+      defaultOptions: {
+        queries: {
+          queryFn: () => new Promise<never>(() => {}),
+          staleTime: Number.POSITIVE_INFINITY,
+          retry: false,
+          refetchOnWindowFocus: false,
+        },
+        mutations: { retry: false },
+      },
+    });
+    for (const [key, value] of data) client.setQueryData(key, value);
+    return client;
+  }
+  return (Story) => {
+    const [client] = useState(createClient);
+    const [location] = useState(() => memoryLocation({ path }));
+    return (
+      <QueryClientProvider client={client}>
+        <Router hook={location.hook}>
+          <Story />
+        </Router>
+        <Toaster />
+      </QueryClientProvider>
+    );
+  };
+}

@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTestServer, type TestServer } from '../test/server.js';
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET that leaves the body as sent (fetch would decompress it and drop Content-Encoding). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// A script large enough to be worth compressing, and a precompressed one as the console build writes.
+const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: 'row ${i}' }`).join(', ')}];\n`;
+const prebuilt = `export const prebuilt = '${'shell '.repeat(400)}';\n`;
+const PREBUILT_BR_MARK = `export const prebuilt = 'from the .br file';\n`;
+
+describe('static files are sent compressed', () => {
+  let server: TestServer;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'wellrest-static-compress-'));
+    const staticDir = path.join(root, 'console');
+    const widgetsDir = path.join(root, 'widgets');
+    mkdirSync(path.join(staticDir, 'assets'), { recursive: true });
+    mkdirSync(widgetsDir, { recursive: true });
+    writeFileSync(
+      path.join(staticDir, 'index.html'),
+      `<!doctype html><div id="root">${'<p>x</p>'.repeat(300)}</div>`,
+    );
+    writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), script);
+    writeFileSync(path.join(staticDir, 'assets', 'tiny-abc123.js'), 'export {};\n');
+    writeFileSync(path.join(staticDir, 'assets', 'logo-abc123.png'), Buffer.alloc(4096, 1));
+    writeFileSync(path.join(staticDir, 'assets', 'shell-abc123.js'), prebuilt);
+    writeFileSync(path.join(staticDir, 'assets', 'shell-abc123.js.br'), brotliCompressSync(PREBUILT_BR_MARK));
+    writeFileSync(path.join(staticDir, 'assets', 'shell-abc123.js.gz'), gzipSync(prebuilt));
+    writeFileSync(path.join(widgetsDir, 'wellrest-booking.js'), script);
+    server = await getTestServer({ config: { staticDir, widgetsDir } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends hashed assets with brotli, keeping their long cache lifetime', async () => {
+    const res = await rawGet(`${server.url}/assets/app-abc123.js`, {
+      'Accept-Encoding': 'gzip, deflate, br',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.body.length).toBeLessThan(script.length / 3);
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('falls back to gzip, and to the plain file for clients that accept neither', async () => {
+    const gzipped = await rawGet(`${server.url}/assets/app-abc123.js`, { 'Accept-Encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(script);
+
+    const plain = await rawGet(`${server.url}/assets/app-abc123.js`, { 'Accept-Encoding': 'identity' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('compresses the console page served for client-side routes', async () => {
+    const res = await rawGet(`${server.url}/patients`, { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.body).toString()).toContain('id="root"');
+  });
+
+  it('prefers the precompressed file the build wrote', async () => {
+    const br = await rawGet(`${server.url}/assets/shell-abc123.js`, { 'Accept-Encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(PREBUILT_BR_MARK);
+    const gz = await rawGet(`${server.url}/assets/shell-abc123.js`, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(prebuilt);
+  });
+
+  it('leaves tiny files and images as they are', async () => {
+    const tiny = await rawGet(`${server.url}/assets/tiny-abc123.js`, { 'Accept-Encoding': 'br' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body.toString()).toBe('export {};\n');
+    const image = await rawGet(`${server.url}/assets/logo-abc123.png`, { 'Accept-Encoding': 'br' });
+    expect(image.status).toBe(200);
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.body.length).toBe(4096);
+  });
+
+  it('compresses widget scripts for partner sites', async () => {
+    const res = await rawGet(`${server.url}/widgets/wellrest-booking.js`, { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('answers 404 for missing files whatever the encoding', async () => {
+    const res = await rawGet(`${server.url}/assets/missing.js`, { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(404);
+  });
+});
