@@ -14,7 +14,7 @@ const config: StorybookConfig = {
       // Console stylesheets use Tailwind; the plugin only touches CSS that imports it (widget styles
       // are strings inside their shadow roots).
       plugins: [react(), tailwindcss()],
-      // Storybook's own preview bundle is large by nature; the widgets' budgets live in .size-limit.json.
+      // Storybook's own preview bundle is large by nature; the widgets' budgets live in .size-limit.js.
       build: { chunkSizeWarningLimit: 2000 },
       // Stories run on source, like the tests: no prior build of @wellrest/core.
       resolve: {

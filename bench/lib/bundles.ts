@@ -18,9 +18,8 @@ export interface BundleResult {
     css: FileSize[];
     jsGzip: number;
     cssGzip: number;
-    /** The entry script, and whether `.size-limit.json`'s glob assets/index-*.js names it alone. */
+    /** The entry script. */
     entry: string;
-    sizeLimitGlobMatchesEntryOnly: boolean;
   };
   widgets: FileSize[];
   missing: string[];
@@ -62,16 +61,12 @@ export function measureBundles(root: string): BundleResult {
     const js = assets.js.map((href) => sizeOf(consoleDir, local(href)));
     const css = assets.css.map((href) => sizeOf(consoleDir, local(href)));
     const entry = local(assets.js[0] ?? '');
-    const globMatches = readdirSync(path.join(consoleDir, 'assets'))
-      .filter((f) => /^index-.*\.js$/.test(f))
-      .map((f) => `assets/${f}`);
     result.console = {
       js,
       css,
       jsGzip: total(js),
       cssGzip: total(css),
       entry,
-      sizeLimitGlobMatchesEntryOnly: globMatches.length === 1 && globMatches[0] === entry,
     };
   } else {
     result.missing.push('packages/console/dist/index.html');

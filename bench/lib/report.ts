@@ -250,10 +250,6 @@ export function markdownReport(results: {
         `| console initial JS (${b.console.js.length} files) | ${fmt(kb(raw(b.console.js)))} KB | ${fmt(kb(b.console.jsGzip))} KB |`,
         `| console initial CSS (${b.console.css.length} files) | ${fmt(kb(raw(b.console.css)))} KB | ${fmt(kb(b.console.cssGzip))} KB |`,
       );
-      if (!b.console.sizeLimitGlobMatchesEntryOnly)
-        lines.push(
-          `| WARNING: .size-limit.json's assets/index-*.js does not name only the entry ${b.console.entry} | | |`,
-        );
     }
     for (const w of b.widgets)
       lines.push(`| widgets/${w.file} | ${fmt(kb(w.bytes))} KB | ${fmt(kb(w.gzip))} KB |`);

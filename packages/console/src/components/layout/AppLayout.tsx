@@ -1,14 +1,17 @@
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_MOBILE } from '@wellrest/core';
-import { type CSSProperties, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { PageSpinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { useLogout } from '@/features/auth/useLogout';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { Header } from './Header';
 import { PrivacyDialog } from './PrivacyDialog';
-import { SearchDialog } from './SearchDialog';
 import { Sidebar } from './Sidebar';
+
+// The search dialog (cmdk) loads when first opened, keeping it out of the first paint.
+const SearchDialog = lazy(() => import('./SearchDialog').then((m) => ({ default: m.SearchDialog })));
 
 /** The signed-in console: sidebar (a fixed column on large screens, a sheet on small ones), header, page. */
 export default function AppLayout({ children }: { children: ReactNode }) {
@@ -16,6 +19,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const searchMounted = useOpenedOnce(searchOpen);
 
   const openSearch = useCallback(() => {
     setMenuOpen(false);
@@ -76,7 +80,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           </main>
         </div>
 
-        <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+        {searchMounted && (
+          <Suspense fallback={null}>
+            <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+          </Suspense>
+        )}
         <PrivacyDialog />
       </div>
     </TooltipProvider>

@@ -1,10 +1,10 @@
 import { messages, type Pickup } from '@wellrest/core';
 import { CalendarPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
 import { ErrorState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
-import { BookingDialog } from '../bookings/BookingDialog';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import {
   type BookingRow,
   practiceToday,
@@ -12,13 +12,21 @@ import {
   useDailyAvailability,
   useDashboardStats,
 } from '../bookings/queries';
-import { type DurationChange, TestDurationDialog } from '../bookings/TestDurationDialog';
+import type { DurationChange } from '../bookings/TestDurationDialog';
 import { AvailabilityCards } from './AvailabilityCards';
 import { todaysBookings } from './dashboardData';
 import { QuickActions } from './QuickActions';
 import { StatCards } from './StatCards';
 import { TodaysBookings } from './TodaysBookings';
 import { useGhlSync, useInitiateAgreement, useRefreshBookingData } from './useDashboardActions';
+
+// The dialogs load when first opened, keeping their code out of the dashboard's first paint.
+const BookingDialog = lazy(() =>
+  import('../bookings/BookingDialog').then((m) => ({ default: m.BookingDialog })),
+);
+const TestDurationDialog = lazy(() =>
+  import('../bookings/TestDurationDialog').then((m) => ({ default: m.TestDurationDialog })),
+);
 
 /** The booking whose test duration is being changed; kept while its dialog closes. */
 type DurationTarget = { change: DurationChange; booking: BookingRow; open: boolean };
@@ -31,6 +39,7 @@ export default function DashboardPage() {
   const ghlSync = useGhlSync();
   const agreement = useInitiateAgreement();
   const [bookingOpen, setBookingOpen] = useState(false);
+  const bookingMounted = useOpenedOnce(bookingOpen);
   const [durationChange, setDurationChange] = useState<DurationTarget | null>(null);
 
   // The first availability day is today in the practice's time zone, as the server counts it.
@@ -99,12 +108,16 @@ export default function DashboardPage() {
         </div>
       </div>
 
-      <BookingDialog open={bookingOpen} onOpenChange={setBookingOpen} />
-      <TestDurationDialog
-        change={durationChange?.change ?? 'extend'}
-        booking={durationChange?.open ? durationChange.booking : null}
-        onClose={() => setDurationChange((current) => current && { ...current, open: false })}
-      />
+      <Suspense fallback={null}>
+        {bookingMounted && <BookingDialog open={bookingOpen} onOpenChange={setBookingOpen} />}
+        {durationChange && (
+          <TestDurationDialog
+            change={durationChange.change}
+            booking={durationChange.open ? durationChange.booking : null}
+            onClose={() => setDurationChange((current) => current && { ...current, open: false })}
+          />
+        )}
+      </Suspense>
     </>
   );
 }
