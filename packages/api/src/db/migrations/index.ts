@@ -24,6 +24,7 @@ import * as m0301 from './0301_inventory.js';
 import * as m0401 from './0401_public_forms.js';
 import * as m0501 from './0501_physician_fks.js';
 import * as m0504 from './0504_patient_sort_indexes.js';
+import * as m0505 from './0505_physician_search_indexes.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -47,6 +48,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0401_public_forms', ...m0401 },
   { name: '0501_physician_fks', ...m0501 },
   { name: '0504_patient_sort_indexes', ...m0504 },
+  { name: '0505_physician_search_indexes', ...m0505 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

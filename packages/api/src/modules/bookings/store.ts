@@ -169,6 +169,16 @@ interface BookingEventRow {
   occurred_at: Date;
 }
 
+/** The list filters on the bookings table's own columns. */
+function applyBookingFilters(query: Knex.QueryBuilder, params: BookingFilters): Knex.QueryBuilder {
+  if (params.status && params.status.length > 0) query.whereIn('bookings.status', params.status);
+  if (params.kitType) query.where('bookings.kit_type', params.kitType);
+  if (params.patientId) query.where('bookings.patient_id', params.patientId);
+  if (params.from) query.where('bookings.return_date', '>=', params.from);
+  if (params.to) query.where('bookings.start_date', '<=', params.to);
+  return query;
+}
+
 /** Booking reads for the caller: every query limited to the bookings of patients they may see. */
 export function bookingReader(ctx: AppContext) {
   const { db } = accessFor(ctx);
@@ -187,11 +197,7 @@ export function bookingReader(ctx: AppContext) {
       params: BookingFilters,
     ): Promise<{ rows: BookingView[]; truncated: boolean } | Page<BookingView>> {
       const query = scoped('read');
-      if (params.status && params.status.length > 0) query.whereIn('bookings.status', params.status);
-      if (params.kitType) query.where('bookings.kit_type', params.kitType);
-      if (params.patientId) query.where('bookings.patient_id', params.patientId);
-      if (params.from) query.where('bookings.return_date', '>=', params.from);
-      if (params.to) query.where('bookings.start_date', '<=', params.to);
+      applyBookingFilters(query, params);
       if (params.q) {
         const q = params.q;
         const pattern = `%${escapeLike(q)}%`;
@@ -214,11 +220,17 @@ export function bookingReader(ctx: AppContext) {
           truncated: rows.length > UNPAGED_BOOKINGS_MAX,
         };
       }
+      // Without a name search or a record scope, the joins only add columns: count bookings alone.
+      const countQuery =
+        !params.q && scopeOf(ctx, 'read', 'Booking').kind === 'all'
+          ? applyBookingFilters(db('bookings'), params)
+          : query;
       const { rows, total } = await fetchPage<BookingListRow>(
         query,
         listColumns(db),
         params.page,
         params.pageSize,
+        countQuery,
       );
       return { items: rows.map(toBookingListItem), total, page: params.page, pageSize: params.pageSize };
     },

@@ -67,6 +67,13 @@ describe('search API', () => {
     expect(typo.body.map((r) => r.title)).not.toContain('Blake Jones');
   });
 
+  it('matches every word of a longer query, each allowing a typo', async () => {
+    const other = await insertPatient(server.db, { name: 'Avery Jones', email: 'avery.j@example.test' });
+    const both = (await search(staff, 'Avery Smyth')).body.filter((r) => r.type === 'patient');
+    expect(both.map((r) => r.id)).toEqual([smith.id]);
+    expect(both.map((r) => r.id)).not.toContain(other.id);
+  });
+
   it('finds by email prefix, phone digits, kit label and booking id', async () => {
     expect((await search(staff, 'blake@')).body.map((r) => r.title)).toEqual(['Blake Jones']);
     expect((await search(staff, '0177')).body.map((r) => r.title)).toEqual(['Blake Jones']);
@@ -92,6 +99,40 @@ describe('search API', () => {
     const events = await server.db('audit_events').where({ action: 'search.query' });
     expect(events.length).toBeGreaterThan(0);
     expect(JSON.stringify(events)).not.toMatch(/Avery|smyth|blake/i);
+  });
+
+  it('finds physicians by name, NPI and practice, and referrals by patient or physician', async () => {
+    const [doctor] = (await server
+      .db('physicians')
+      .insert({ name: 'Helena Okafor', npi: '1234567893', practice: 'Lakeside Sleep Centre' })
+      .returning('id')) as { id: number }[];
+    const [referral] = (await server
+      .db('referrals')
+      .insert({
+        request_id: 'search-ref-1',
+        physician_id: doctor?.id,
+        patient_id: smith.id,
+        urgency: 'urgent',
+        reason: 'Loud snoring',
+      })
+      .returning('id')) as { id: number }[];
+    const physicianResult = expect.objectContaining({
+      type: 'physician',
+      id: doctor?.id,
+      title: 'Helena Okafor',
+      url: `/physicians/${doctor?.id}`,
+    });
+    const referralResult = expect.objectContaining({
+      type: 'referral',
+      id: referral?.id,
+      url: `/referrals?referral=${referral?.id}`,
+    });
+    const byName = (await search(staff, 'Okafr')).body;
+    expect(byName).toContainEqual(physicianResult);
+    expect(byName).toContainEqual(referralResult);
+    expect((await search(staff, '1234567')).body).toContainEqual(physicianResult);
+    expect((await search(staff, 'Lakeside')).body).toContainEqual(physicianResult);
+    expect((await search(staff, 'Avery Smith')).body).toContainEqual(referralResult);
   });
 
   it('shows a physician only their own patients', async () => {

@@ -8,20 +8,37 @@ import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from '../
 // join the results once their tables exist.
 
 /**
- * Below this (word) similarity a fuzzy match is noise. Set per transaction as pg_trgm's
- * thresholds so the matches use the indexable `<%` and `%` operators (trigram GIN indexes)
- * instead of comparing a function's result row by row.
+ * The word similarity a fuzzy match needs, set per transaction as pg_trgm's threshold so the
+ * matches use the indexable `<%` operator (trigram GIN indexes). One slip of the keys (a wrong or
+ * swapped letter) changes up to five of a word's trigrams, so a word of n letters keeps at least
+ * 1 - 5/(n + 2) of them: short words stay typo-tolerant, and long ones no longer match thousands
+ * of merely similar-looking names. The shortest word of the query decides.
  */
-const FUZZY_THRESHOLD = 0.3;
+export function fuzzyThreshold(q: string): number {
+  const shortest = Math.min(...fuzzyWords(q).map((word) => word.length));
+  return Math.min(0.6, Math.max(0.3, 1 - 5 / (shortest + 2)));
+}
 /** Patients whose bookings a name search considers. */
 const BOOKING_PATIENT_CANDIDATES = 50;
 
+/**
+ * The words of a query that fuzzy name matching requires, each on its own: "james garcia" finds
+ * names close to both words, not every James and every Garcia. Words under three letters carry
+ * too few trigrams to match on alone; a query of only such words is matched whole.
+ */
+export function fuzzyWords(q: string): string[] {
+  const words = q.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word.length >= 3);
+  return words.length > 0 ? words.slice(0, 4) : [q];
+}
+
 function whereNameOrContactMatches(w: Knex.QueryBuilder, q: string): void {
   const digits = q.replace(/\D/g, '');
-  w.whereRaw('? <% patients.name', [q])
+  w.where((fuzzy) => {
+    for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% patients.name', [word]);
+  })
     .orWhereILike('patients.name', likePattern(q, 'anywhere'))
-    .orWhereILike('patients.email', likePattern(q, 'prefix'))
-    .orWhereRaw('patients.email % ?', [q]);
+    // Emails by prefix only: fuzzy matching an address matches every address of its domain.
+    .orWhereILike('patients.email', likePattern(q, 'prefix'));
   // Same expression as the patients_phone_digits_trgm index.
   if (digits.length >= 3)
     w.orWhereRaw("regexp_replace(patients.phone, '\\D', '', 'g') LIKE ?", [`%${digits}%`]);
@@ -83,6 +100,9 @@ async function searchBookings(ctx: AppContext, db: Knex, q: string, limit: numbe
   const patientIds = (
     (await db('patients')
       .where((w) => whereNameOrContactMatches(w, q))
+      // The closest names first: also keeps the planner on the trigram indexes rather than a
+      // scan that hopes to find 50 matches early.
+      .orderByRaw('word_similarity(?, patients.name) DESC, patients.id', [q])
       .limit(BOOKING_PATIENT_CANDIDATES)
       .pluck('patients.id')) as number[]
   ).map(Number);
@@ -146,6 +166,115 @@ async function searchBookings(ctx: AppContext, db: Knex, q: string, limit: numbe
   }));
 }
 
+/** Physicians by name (typo-tolerant), NPI prefix or practice. */
+async function searchPhysicians(ctx: AppContext, db: Knex, q: string, limit: number): Promise<Ranked[]> {
+  const prefix = likePattern(q, 'prefix');
+  const anywhere = likePattern(q, 'anywhere');
+  const query = db('physicians')
+    .select(
+      'physicians.id',
+      'physicians.name',
+      'physicians.npi',
+      'physicians.practice',
+      db.raw(
+        `GREATEST(
+          word_similarity(?, physicians.name),
+          CASE WHEN physicians.npi LIKE ? THEN 1.0 ELSE 0 END,
+          CASE WHEN physicians.name ILIKE ? THEN 0.9 ELSE 0 END,
+          CASE WHEN physicians.practice ILIKE ? THEN 0.7 ELSE 0 END
+        ) AS score`,
+        [q, prefix, anywhere, anywhere],
+      ),
+    )
+    .where((w) => {
+      w.where((fuzzy) => {
+        for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% physicians.name', [word]);
+      })
+        .orWhereILike('physicians.name', anywhere)
+        .orWhereILike('physicians.practice', anywhere);
+      if (/^\d{3,10}$/.test(q)) w.orWhereLike('physicians.npi', prefix);
+    })
+    .orderBy([{ column: 'score', order: 'desc' }, { column: 'physicians.name' }, { column: 'physicians.id' }])
+    .limit(limit);
+  applyScope(query, scopeOf(ctx, 'read', 'Physician'), { id: 'physicians.id' });
+  const rows = (await query) as {
+    id: number;
+    name: string;
+    npi: string;
+    practice: string | null;
+    score: number;
+  }[];
+  return rows.map((r) => ({
+    score: Number(r.score),
+    result: {
+      type: 'physician',
+      id: r.id,
+      title: r.name,
+      subtitle: [`NPI ${r.npi}`, r.practice].filter(Boolean).join(' · '),
+      url: searchResultUrl('physician', r.id),
+    },
+  }));
+}
+
+/** Referrals by the referred patient's or the referring physician's name, or the referral number. */
+async function searchReferrals(ctx: AppContext, db: Knex, q: string, limit: number): Promise<Ranked[]> {
+  const anywhere = likePattern(q, 'anywhere');
+  const referralId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
+  const query = db('referrals')
+    .join('patients', 'patients.id', 'referrals.patient_id')
+    .join('physicians', 'physicians.id', 'referrals.physician_id')
+    .select(
+      'referrals.id',
+      'referrals.status',
+      'referrals.urgency',
+      'patients.name as patient_name',
+      'physicians.name as physician_name',
+      db.raw(
+        `GREATEST(
+          CASE WHEN referrals.id = ? THEN 1.0 ELSE 0 END,
+          word_similarity(?, patients.name) * 0.9,
+          word_similarity(?, physicians.name) * 0.8,
+          CASE WHEN patients.name ILIKE ? THEN 0.85 ELSE 0 END
+        ) AS score`,
+        [referralId, q, q, anywhere],
+      ),
+    )
+    .where((w) => {
+      w.where((fuzzy) => {
+        for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% patients.name', [word]);
+      })
+        .orWhereILike('patients.name', anywhere)
+        .orWhere((fuzzy) => {
+          for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% physicians.name', [word]);
+        })
+        .orWhere('referrals.id', referralId);
+    })
+    .orderBy([
+      { column: 'score', order: 'desc' },
+      { column: 'referrals.id', order: 'desc' },
+    ])
+    .limit(limit);
+  applyScope(query, scopeOf(ctx, 'read', 'Referral'), { physicianId: 'referrals.physician_id' });
+  const rows = (await query) as {
+    id: number;
+    status: string;
+    urgency: string;
+    patient_name: string;
+    physician_name: string;
+    score: number;
+  }[];
+  return rows.map((r) => ({
+    score: Number(r.score),
+    result: {
+      type: 'referral',
+      id: r.id,
+      title: `${r.patient_name} · referral #${r.id}`,
+      subtitle: [r.physician_name, r.urgency, r.status].filter(Boolean).join(' · '),
+      url: searchResultUrl('referral', r.id),
+    },
+  }));
+}
+
 /**
  * The best `limit` matches over everything the caller may read. One audit event names how many
  * records of each kind were shown, never the query (it may be a patient's name).
@@ -154,15 +283,18 @@ export async function search(ctx: AppContext, input: SearchInput): Promise<Searc
   const { db } = accessFor(ctx);
   const ability = ctx.state.ability;
   const ranked: Ranked[] = await db.transaction(async (trx) => {
-    await trx.raw(
-      "SELECT set_config('pg_trgm.word_similarity_threshold', ?, true), set_config('pg_trgm.similarity_threshold', ?, true)",
-      [String(FUZZY_THRESHOLD), String(FUZZY_THRESHOLD)],
-    );
+    await trx.raw("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [
+      String(fuzzyThreshold(input.query)),
+    ]);
     const found: Ranked[] = [];
     if (ability?.can('read', 'Patient'))
       found.push(...(await searchPatients(ctx, trx, input.query, input.limit)));
     if (ability?.can('read', 'Booking'))
       found.push(...(await searchBookings(ctx, trx, input.query, input.limit)));
+    if (ability?.can('read', 'Physician'))
+      found.push(...(await searchPhysicians(ctx, trx, input.query, input.limit)));
+    if (ability?.can('read', 'Referral'))
+      found.push(...(await searchReferrals(ctx, trx, input.query, input.limit)));
     return found;
   });
   ranked.sort(
@@ -177,6 +309,10 @@ export async function search(ctx: AppContext, input: SearchInput): Promise<Searc
       results: results.length,
       bookingIds: results
         .filter((r) => r.type === 'booking')
+        .map((r) => r.id)
+        .join(','),
+      referralIds: results
+        .filter((r) => r.type === 'referral')
         .map((r) => r.id)
         .join(','),
     },

@@ -12,7 +12,14 @@ import { FieldMessage, Label } from '@/components/ui/label';
 import { WidgetElement } from '@/features/public-forms/WidgetElement';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { rowsOf } from '@/lib/lists';
-import { EMBED_WIDGETS, type EmbedTheme, type EmbedWidget, embedSnippet, parseOrigins } from './embedSnippet';
+import {
+  EMBED_WIDGETS,
+  type EmbedTheme,
+  type EmbedWidget,
+  embedFrameSnippet,
+  embedSnippet,
+  parseOrigins,
+} from './embedSnippet';
 
 const KEYS_PATH = '/api/admin/embed-keys';
 
@@ -35,7 +42,9 @@ const copy = {
   themes: { light: 'Light', dark: 'Dark', auto: 'Follow the visitor’s system' },
   accent: 'Accent colour',
   snippet: 'Paste this into the partner’s page',
+  frameSnippet: 'Or, where the site cannot add scripts, frame the form',
   copy: 'Copy snippet',
+  copyFrame: 'Copy frame snippet',
   copied: 'Copied',
   preview: 'Live preview',
   chooseKey: 'Create or choose a key to get a snippet.',
@@ -55,6 +64,13 @@ export function EmbedPage({ widget }: { widget: EmbedWidget }) {
   const [chosenKeyId, setChosenKeyId] = useState<number | undefined>();
   const [theme, setTheme] = useState<EmbedTheme>('light');
   const [accentColor, setAccentColor] = useState('');
+  const snippetOptions = (embedKey: string) => ({
+    widget,
+    origin: window.location.origin,
+    embedKey,
+    theme,
+    accentColor,
+  });
   const chosen = activeKeys.find((key) => key.id === chosenKeyId) ?? activeKeys[0];
 
   return (
@@ -133,15 +149,19 @@ export function EmbedPage({ widget }: { widget: EmbedWidget }) {
                 </div>
               </div>
               {chosen ? (
-                <Snippet
-                  text={embedSnippet({
-                    widget,
-                    origin: window.location.origin,
-                    embedKey: chosen.key,
-                    theme,
-                    accentColor,
-                  })}
-                />
+                <>
+                  <Snippet
+                    id="embed-snippet"
+                    label={copy.snippet}
+                    text={embedSnippet(snippetOptions(chosen.key))}
+                  />
+                  <Snippet
+                    id="embed-frame-snippet"
+                    label={copy.frameSnippet}
+                    copyLabel={copy.copyFrame}
+                    text={embedFrameSnippet(snippetOptions(chosen.key))}
+                  />
+                </>
               ) : (
                 <p className="text-sm text-slate-600">{copy.chooseKey}</p>
               )}
@@ -162,13 +182,23 @@ export function EmbedPage({ widget }: { widget: EmbedWidget }) {
   );
 }
 
-function Snippet({ text }: { text: string }) {
+function Snippet({
+  id,
+  label,
+  text,
+  copyLabel = copy.copy,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  copyLabel?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="grid gap-2">
-      <Label htmlFor="embed-snippet">{copy.snippet}</Label>
+      <Label htmlFor={id}>{label}</Label>
       <Textarea
-        id="embed-snippet"
+        id={id}
         readOnly
         rows={4}
         value={text}
@@ -188,7 +218,7 @@ function Snippet({ text }: { text: string }) {
           }
         >
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          {copied ? copy.copied : copy.copy}
+          {copied ? copy.copied : copyLabel}
         </Button>
         <span className="sr-only" role="status">
           {copied ? copy.copied : ''}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedSnippet, parseOrigins } from './embedSnippet';
+import { embedFrameSnippet, embedSnippet, parseOrigins } from './embedSnippet';
 
 describe('embedSnippet', () => {
   it('gives the script tag and the element with the chosen key, theme and accent', () => {
@@ -27,6 +27,23 @@ describe('embedSnippet', () => {
     });
     expect(snippet).toContain(
       '<wellrest-booking api-base="http://localhost:3000" embed-key="k&quot;1"></wellrest-booking>',
+    );
+  });
+});
+
+describe('embedFrameSnippet', () => {
+  it('frames the full-page form with the key, theme and accent in its address', () => {
+    expect(
+      embedFrameSnippet({
+        widget: 'signup',
+        origin: 'https://wellrest.example',
+        embedKey: 'wk_abc',
+        theme: 'dark',
+        accentColor: '#0d9488',
+      }),
+    ).toBe(
+      '<iframe src="https://wellrest.example/physician-signup-widget?key=wk_abc&amp;theme=dark&amp;accent=%230d9488" ' +
+        'title="Physician signup widget" loading="lazy" style="width:100%;min-height:720px;border:0"></iframe>',
     );
   });
 });

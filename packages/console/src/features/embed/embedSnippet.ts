@@ -1,14 +1,21 @@
 /** The three embeddable elements and the script that carries each one alone. */
 export const EMBED_WIDGETS = {
-  booking: { tag: 'wellrest-booking', script: 'wellrest-booking.js', title: 'Booking widget' },
+  booking: {
+    tag: 'wellrest-booking',
+    script: 'wellrest-booking.js',
+    page: '/widget',
+    title: 'Booking widget',
+  },
   referral: {
     tag: 'wellrest-physician-referral',
     script: 'wellrest-physician-referral.js',
+    page: '/physician-widget',
     title: 'Physician referral widget',
   },
   signup: {
     tag: 'wellrest-physician-signup',
     script: 'wellrest-physician-signup.js',
+    page: '/physician-signup-widget',
     title: 'Physician signup widget',
   },
 } as const;
@@ -38,6 +45,19 @@ export function embedSnippet({ widget, origin, embedKey, theme, accentColor }: S
     accentColor ? `accent-color="${escapeAttribute(accentColor)}"` : '',
   ].filter(Boolean);
   return `<script src="${escapeAttribute(origin)}/widgets/${script}" defer></script>\n<${tag} ${attributes.join(' ')}></${tag}>`;
+}
+
+/**
+ * The same form framed full-page, for partner sites that cannot add scripts: the key in the URL
+ * lets the page name the key's origins in its `frame-ancestors`, so only those sites may frame it.
+ */
+export function embedFrameSnippet({ widget, origin, embedKey, theme, accentColor }: SnippetOptions): string {
+  const { page, title } = EMBED_WIDGETS[widget];
+  const query = new URLSearchParams({ key: embedKey });
+  if (theme !== 'light') query.set('theme', theme);
+  if (accentColor) query.set('accent', accentColor);
+  const src = `${origin}${page}?${query}`;
+  return `<iframe src="${escapeAttribute(src)}" title="${title}" loading="lazy" style="width:100%;min-height:720px;border:0"></iframe>`;
 }
 
 /** One origin per line (or comma-separated) → trimmed list without blanks or duplicates. */
