@@ -154,12 +154,12 @@ test.describe('bookings screens', () => {
     await expect(sheet.getByRole('region', { name: 'History' })).toContainText('Booked as confirmed');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/booking-detail-desktop.png` });
 
-    await sheet.getByRole('button', { name: 'Cancel booking' }).click();
-    const cancel = page.getByRole('dialog', { name: 'Cancel booking' });
-    await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+    await sheet.getByRole('button', { name: messages.cancelBooking.confirm }).click();
+    const cancel = page.getByRole('dialog', { name: messages.cancelBooking.title });
+    await cancel.getByRole('button', { name: messages.cancelBooking.confirm }).click();
     await expect(cancel.getByText(inventoryMessages.cancelReasonRequired)).toBeVisible();
-    await cancel.getByLabel('Reason for cancelling *').fill('Patient is travelling that week');
-    await cancel.getByRole('button', { name: 'Cancel booking' }).click();
+    await cancel.getByLabel(messages.cancelBooking.reason).fill('Patient is travelling that week');
+    await cancel.getByRole('button', { name: messages.cancelBooking.confirm }).click();
     await expect(cancel).toBeHidden();
     await expect(toastWith(page, 'Booking updated')).toBeVisible();
     await expect(sheet.locator('[data-status]').first()).toHaveAttribute('data-status', 'cancelled');

@@ -181,14 +181,14 @@ test.describe('kanban dashboard', () => {
     const booking = await pendingBooking(page, 3);
     await openBoard(page);
     await dragWithKeyboard(page, booking.name, 4, ['Confirmed', 'Picked up', 'Completed', 'Cancelled']);
-    const dialog = page.getByRole('dialog', { name: messages.kanban.cancelTitle });
+    const dialog = page.getByRole('dialog', { name: messages.cancelBooking.title });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: messages.kanban.cancelConfirm }).click();
+    await dialog.getByRole('button', { name: messages.cancelBooking.confirm }).click();
     await expect(dialog.getByText(inventoryMessages.cancelReasonRequired)).toBeVisible();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/kanban-cancel-1280.png` });
-    await dialog.getByLabel(messages.kanban.cancelReason).fill('Patient moved the test to another clinic');
-    await dialog.getByRole('button', { name: messages.kanban.cancelConfirm }).click();
+    await dialog.getByLabel(messages.cancelBooking.reason).fill('Patient moved the test to another clinic');
+    await dialog.getByRole('button', { name: messages.cancelBooking.confirm }).click();
     await expect(dialog).toBeHidden();
     await expect(column(page, 'cancelled').getByText(booking.name)).toBeVisible();
     await expect.poll(() => statusOf(page, booking.id)).toBe('cancelled');

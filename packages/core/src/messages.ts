@@ -242,6 +242,16 @@ export const messages = {
     passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
     sessionExpired: 'Your session has ended. Please sign in again.',
   },
+  /** The dialog asking why a booking is cancelled (booking detail and kanban). */
+  cancelBooking: {
+    title: 'Cancel booking',
+    description: (patient: string): string =>
+      `Cancelling frees the kit held for ${patient} and cannot be undone. Say why the booking is cancelled.`,
+    reason: 'Reason for cancellation',
+    confirm: 'Cancel booking',
+    pending: 'Cancelling...',
+    keep: 'Keep booking',
+  },
   kanban: {
     recentWindow: (days: number): string => `Last ${days} days`,
     dragHandle: (patient: string): string => `Move booking of ${patient}`,
@@ -251,12 +261,6 @@ export const messages = {
       `A ${from} booking can move to ${to.join(' or ')}.`,
     moveFailedTitle: 'Status not changed',
     moved: (status: string): string => `Booking moved to ${status}.`,
-    cancelTitle: 'Cancel booking',
-    cancelDescription: (patient: string): string =>
-      `Cancelling frees the kit held for ${patient}. Say why the booking is cancelled.`,
-    cancelReason: 'Reason for cancellation',
-    cancelConfirm: 'Cancel booking',
-    cancelKeep: 'Keep booking',
     instructions:
       'To move a booking, focus its handle and press Space. Use the left and right arrow keys to choose a column, then press Space to drop it there, or Escape to put it back.',
     pickedUp: (patient: string, column: string): string =>

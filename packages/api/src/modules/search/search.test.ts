@@ -68,7 +68,11 @@ describe('search API', () => {
   });
 
   it('matches every word of a longer query, each allowing a typo', async () => {
-    const other = await insertPatient(server.db, { name: 'Avery Jones', email: 'avery.j@example.test' });
+    const other = await insertPatient(server.db, {
+      name: 'Avery Jones',
+      email: 'avery.j@example.test',
+      phone: '555-9901',
+    });
     const both = (await search(staff, 'Avery Smyth')).body.filter((r) => r.type === 'patient');
     expect(both.map((r) => r.id)).toEqual([smith.id]);
     expect(both.map((r) => r.id)).not.toContain(other.id);

@@ -164,7 +164,7 @@ function DetailBody({
     confirm: 'Confirm',
     pickUp: 'Mark picked up',
     complete: 'Mark returned',
-    cancel: 'Cancel booking',
+    cancel: messages.cancelBooking.confirm,
     extend: messages.extension.confirmButton,
     reduce: messages.reduction.confirmButton,
   };

@@ -1,5 +1,5 @@
 import { inventoryMessages, messages } from '@wellrest/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,7 +12,10 @@ import {
 import { Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 
-/** Asks why a booking is cancelled; the reason is required and kept in the booking's history. */
+/**
+ * Asks why a booking is cancelled; the reason is required and kept in the booking's history.
+ * Used by the booking detail and the kanban board.
+ */
 export function CancelBookingDialog({
   open,
   patientName,
@@ -29,6 +32,13 @@ export function CancelBookingDialog({
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Each opening starts empty.
+  useEffect(() => {
+    if (open) {
+      setReason('');
+      setError(null);
+    }
+  }, [open]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,23 +54,17 @@ export function CancelBookingDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) {
-          setReason('');
-          setError(null);
-          onClose();
-        }
+        if (!next && !pending) onClose();
       }}
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Cancel booking</DialogTitle>
-          <DialogDescription>
-            The booking for {patientName} is cancelled and its kit is free again. This cannot be undone.
-          </DialogDescription>
+          <DialogTitle>{messages.cancelBooking.title}</DialogTitle>
+          <DialogDescription>{messages.cancelBooking.description(patientName)}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-reason`}>Reason for cancelling *</Label>
+            <Label htmlFor={`${id}-reason`}>{messages.cancelBooking.reason} *</Label>
             <Textarea
               id={`${id}-reason`}
               value={reason}
@@ -77,10 +81,10 @@ export function CancelBookingDialog({
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
-              {messages.common.cancel}
+              {messages.cancelBooking.keep}
             </Button>
             <Button type="submit" variant="destructive" disabled={pending}>
-              {pending ? 'Cancelling...' : 'Cancel booking'}
+              {pending ? messages.cancelBooking.pending : messages.cancelBooking.confirm}
             </Button>
           </DialogFooter>
         </form>

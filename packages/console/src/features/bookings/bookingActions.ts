@@ -10,11 +10,11 @@ import {
 /** What staff can do to a booking from its detail. */
 export type BookingAction = 'confirm' | 'pickUp' | 'complete' | 'cancel' | 'extend' | 'reduce';
 
-export const STATUS_ACTIONS: readonly { action: BookingAction; to: BookingStatus; label: string }[] = [
-  { action: 'confirm', to: 'confirmed', label: 'Confirm' },
-  { action: 'pickUp', to: 'picked_up', label: 'Mark picked up' },
-  { action: 'complete', to: 'completed', label: 'Mark returned' },
-  { action: 'cancel', to: 'cancelled', label: 'Cancel booking' },
+export const STATUS_ACTIONS: readonly { action: BookingAction; to: BookingStatus }[] = [
+  { action: 'confirm', to: 'confirmed' },
+  { action: 'pickUp', to: 'picked_up' },
+  { action: 'complete', to: 'completed' },
+  { action: 'cancel', to: 'cancelled' },
 ];
 
 /**

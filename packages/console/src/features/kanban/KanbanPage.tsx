@@ -22,10 +22,10 @@ import { QueryState } from '@/components/QueryState';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
+import { CancelBookingDialog } from '../bookings/CancelBookingDialog';
 import { type BookingRow, practiceToday } from '../bookings/queries';
 import { statusLabel } from '../bookings/StatusBadge';
 import { isKanbanColumn, KANBAN_COLUMNS, moveRefusal } from './board';
-import { CancelBookingDialog } from './CancelBookingDialog';
 import { KanbanCardOverlay } from './KanbanCard';
 import { KanbanColumn } from './KanbanColumn';
 import { useKanbanBoard, useMoveBooking } from './useKanbanBoard';
@@ -189,11 +189,13 @@ export default function KanbanPage() {
         )}
       </QueryState>
       <CancelBookingDialog
-        booking={cancelling}
+        open={cancelling !== null}
+        patientName={cancelling?.patientName || messages.labels.unknownPatient}
+        pending={false}
         onClose={() => setCancelling(null)}
-        onCancel={(booking, reason) => {
+        onConfirm={(reason) => {
+          if (cancelling) move.mutate({ booking: cancelling, to: 'cancelled', reason });
           setCancelling(null);
-          move.mutate({ booking, to: 'cancelled', reason });
         }}
       />
     </>
