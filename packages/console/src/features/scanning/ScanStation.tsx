@@ -78,8 +78,8 @@ function TodaysPickups({
                   {booking.patientName || messages.labels.unknownPatient}
                 </span>
                 <span className="block text-xs text-slate-600">
-                  Booking #{booking.id} · starts {formatDate(booking.startDate)} · {booking.testType} ·{' '}
-                  {booking.kitType}
+                  Booking #{booking.id} · starts {formatDate(booking.startDate)} ·{' '}
+                  <span className="whitespace-nowrap">{booking.testType}</span> · {booking.kitType}
                 </span>
               </span>
               <span className="font-mono text-xs font-semibold text-slate-700">
