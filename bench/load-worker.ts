@@ -62,7 +62,8 @@ function bodyFor(body: Body): (() => string) | undefined {
 }
 
 async function load(scenario: Scenario, duration: number): Promise<LoadResult> {
-  const headers: Record<string, string> = { cookie: scenario.cookie };
+  // What a browser sends: the console's requests all accept compressed answers.
+  const headers: Record<string, string> = { cookie: scenario.cookie, 'accept-encoding': 'gzip, deflate, br' };
   const makeBody = bodyFor(scenario.body);
   if (makeBody) headers['content-type'] = 'application/json';
   const request: Request = { method: scenario.method, path: scenario.path, headers };

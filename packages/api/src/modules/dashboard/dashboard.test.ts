@@ -12,6 +12,7 @@ import {
   insertKits,
   insertPatient,
   practiceTodayForTests,
+  wednesdayAhead,
 } from '../../test/operations-fixtures.js';
 import { countQueries } from '../../test/query-counter.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
@@ -108,6 +109,8 @@ describe('dashboard API', () => {
   });
 
   it('loads a constant number of queries however many bookings there are', async () => {
+    // A change first, so both measured answers are computed rather than answered from memory.
+    await insertKits(server.db, 'Z-Machine', 1);
     const few = await countQueries(server.db, () =>
       staff.request('GET', '/api/dashboard/daily-availability'),
     );
@@ -125,6 +128,12 @@ describe('dashboard API', () => {
       staff.request('GET', '/api/dashboard/daily-availability'),
     );
     expect(many).toBe(few);
+    // Unchanged since: the answer comes from memory, without the lock, the version read under
+    // it and the three data queries.
+    const again = await countQueries(server.db, () =>
+      staff.request('GET', '/api/dashboard/daily-availability'),
+    );
+    expect(again).toBe(many - 5);
   });
 
   it('is closed to physicians and to anonymous callers', async () => {
@@ -207,5 +216,106 @@ describe('daily availability range and the cleaning gate', () => {
       expect((await technician.request('POST', `/api/kits/${id}/cleanings`, { body: {} })).status).toBe(201);
     }
     expect(await unitsOf('?days=4')).toEqual([5, 5, 5, 5]);
+  });
+});
+
+describe('daily availability answered from memory until something changes', () => {
+  let server: TestServer;
+  let staff: Agent;
+  let patient: { id: number };
+
+  const availability = (headers: Record<string, string> = {}) =>
+    staff.request<AvailabilityDay[]>('GET', '/api/dashboard/daily-availability', { headers });
+  const pickups = (days: AvailabilityDay[]) => days.flatMap((d) => d.pickups);
+  const audited = async () =>
+    Number(
+      (await server.db('audit_events').where({ action: 'dashboard.availability' }).count({ n: '*' }))[0]?.n,
+    );
+
+  beforeAll(async () => {
+    server = await getTestServer();
+    staff = await server.loginAs('staff');
+    await insertKits(server.db, 'Somfit', 2);
+    patient = await insertPatient(server.db, { name: 'Cora Cached' });
+  });
+  afterAll(() => server.close());
+
+  it('answers repeated requests alike and audits every one of them', async () => {
+    const before = await audited();
+    const first = await availability();
+    const second = await availability();
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await audited()).toBe(before + 2);
+  });
+
+  it('shows a booking made through the API in the very next answer', async () => {
+    await availability();
+    const startDate = wednesdayAhead(0);
+    const created = await staff.request<{ id: number }>('POST', '/api/bookings', {
+      body: { patientId: patient.id, testType: '2-day', kitType: 'Somfit', startDate },
+    });
+    expect(created.status).toBe(201);
+    const after = await availability();
+    expect(pickups(after.body).map((p) => p.id)).toContain(created.body.id);
+    expect(after.body.find((d) => d.date === startDate)?.availableUnits).toBe(1);
+  });
+
+  it('shows a patient renamed through the API in the very next answer', async () => {
+    expect(pickups((await availability()).body).map((p) => p.patientName)).toContain('Cora Cached');
+    const renamed = await staff.request('PATCH', `/api/patients/${patient.id}`, {
+      body: { name: 'Cora Renamed' },
+    });
+    expect(renamed.status).toBe(200);
+    const names = pickups((await availability()).body).map((p) => p.patientName);
+    expect(names).toContain('Cora Renamed');
+    expect(names).not.toContain('Cora Cached');
+  });
+
+  // Needs a second connection to hold a change open while the API answers: PostgreSQL only (the
+  // embedded engine has one connection, so no change can be in flight during a request there).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'does not keep an answer computed while a change is in flight',
+    async () => {
+      const [kit] = await insertKits(server.db, 'SleepView', 1);
+      const other = await insertPatient(server.db, { name: 'Dell Inflight' });
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let inserted: () => void = () => undefined;
+      const insertedOnce = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      // A writer that has written (and so taken its version number) but not yet committed.
+      const writer = server.db.transaction(async (trx) => {
+        await insertBooking(trx, {
+          patientId: other.id,
+          kitId: kit?.id ?? null,
+          kitType: 'SleepView',
+          startDate: wednesdayAhead(0),
+        });
+        inserted();
+        await released;
+      });
+      await insertedOnce;
+      const during = await availability();
+      expect(pickups(during.body).map((p) => p.patientName)).not.toContain('Dell Inflight');
+      release();
+      await writer;
+      const after = await availability();
+      expect(pickups(after.body).map((p) => p.patientName)).toContain('Dell Inflight');
+    },
+  );
+
+  it('sends the answer compressed when the client accepts it, and the same answer', async () => {
+    const plain = await availability({ 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await availability({ 'accept-encoding': encoding });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+      expect(compressed.body).toEqual(plain.body);
+    }
   });
 });

@@ -5,14 +5,21 @@ import { type AppContext, type AppContextExtension, type AppState, dbOf } from '
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { practiceToday } from '../bookings/store.js';
-import { dailyAvailabilityFor, dashboardStats } from './store.js';
+import { bodyIn, type Encoding } from './availability-cache.js';
+import { dailyAvailabilityAnswer, dashboardStats } from './store.js';
 
 async function stats(ctx: AppContext): Promise<void> {
   ctx.body = await dashboardStats(dbOf(ctx), await practiceToday(ctx));
 }
 
+/** The answer as JSON, compressed when the client accepts it (it runs to hundreds of KB). */
 async function availability(ctx: AppContext & { state: { input: DailyAvailabilityQuery } }): Promise<void> {
-  ctx.body = await dailyAvailabilityFor(ctx, ctx.state.input.days);
+  const answer = await dailyAvailabilityAnswer(ctx, ctx.state.input.days);
+  const encoding = (ctx.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
+  ctx.vary('Accept-Encoding');
+  ctx.type = 'application/json';
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+  ctx.body = await bodyIn(answer, encoding);
 }
 
 export function dashboardRoutes(): Router<AppState, AppContextExtension> {

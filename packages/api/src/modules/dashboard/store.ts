@@ -8,10 +8,16 @@ import {
   OUT_OF_SERVICE_KIT_STATUSES,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
-import type { AppContext } from '../../http/context.js';
+import type { AppContext, AppServices } from '../../http/context.js';
 import { type BookingRow, HELD_RANGE_SQL, practiceToday } from '../bookings/store.js';
 import type { KitRow } from '../kits/store.js';
 import { accessFor, recordAccess } from '../patients/access.js';
+import {
+  type AvailabilityAnswer,
+  AvailabilityCache,
+  availabilityVersion,
+  lockOutChanges,
+} from './availability-cache.js';
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
@@ -83,16 +89,11 @@ type AvailabilityKitRow = Pick<KitRow, 'id' | 'kit_id' | 'type' | 'status'> & {
 };
 
 /**
- * Availability for `days` days from today (practice time zone; 14 by default, DESIGN.md §2): all
- * kits (with the cleaning gate of those waiting for cleaning), only the bookings that touch the
- * window, and only the names of the patients those bookings name. Three queries, whatever the size.
+ * Availability for `days` days from `today` (practice time zone): all kits (with the cleaning
+ * gate of those waiting for cleaning), only the bookings that touch the window, and only the
+ * names of the patients those bookings name. Three queries, whatever the size.
  */
-export async function dailyAvailabilityFor(
-  ctx: AppContext,
-  days: number = AVAILABILITY_RANGE_DAYS,
-): Promise<AvailabilityDay[]> {
-  const { db } = accessFor(ctx);
-  const today = await practiceToday(ctx);
+async function computeAvailability(db: Knex, today: string, days: number): Promise<AvailabilityDay[]> {
   const last = addDays(today, days - 1);
   const kitRows = (await db('kits')
     .select('id', 'kit_id', 'type', 'status', 'cleaning_due_on')
@@ -117,7 +118,7 @@ export async function dailyAvailabilityFor(
           id: number;
           name: string;
         }[]);
-  const result = dailyAvailability(
+  return dailyAvailability(
     {
       kits,
       bookings: bookingRows.map((b) => ({
@@ -136,7 +137,45 @@ export async function dailyAvailabilityFor(
     },
     { from: today, days, today },
   );
-  const shown = result.flatMap((d) => [...d.pickups, ...d.dropoffs].map((b) => b.id));
-  await recordAccess(db, ctx, { action: 'dashboard.availability', entityType: 'booking', ids: shown });
-  return result;
+}
+
+const caches = new WeakMap<AppServices['db'], AvailabilityCache>();
+
+function cacheFor(ctx: AppContext): AvailabilityCache {
+  let cache = caches.get(ctx.services.db);
+  if (!cache) {
+    cache = new AvailabilityCache();
+    caches.set(ctx.services.db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Availability for `days` days from today (14 by default, DESIGN.md §2) as the JSON answer:
+ * computed when the data changed since the last answer, otherwise the kept one. Every call is
+ * audited with the bookings it shows, kept or not.
+ */
+export async function dailyAvailabilityAnswer(
+  ctx: AppContext,
+  days: number = AVAILABILITY_RANGE_DAYS,
+): Promise<AvailabilityAnswer> {
+  const { db } = accessFor(ctx);
+  const today = await practiceToday(ctx);
+  const key = `${today}/${days}`;
+  const cache = cacheFor(ctx);
+  let answer = await cache.get(key, await availabilityVersion(db));
+  if (!answer) {
+    const compute = async () => {
+      const result = await computeAvailability(db, today, days);
+      return {
+        json: Buffer.from(JSON.stringify(result)),
+        ids: result.flatMap((d) => [...d.pickups, ...d.dropoffs].map((b) => b.id)),
+      };
+    };
+    answer = (await lockOutChanges(db))
+      ? await cache.compute(key, await availabilityVersion(db), compute)
+      : { ...(await compute()), version: 'in-flight', compressed: {} };
+  }
+  await recordAccess(db, ctx, { action: 'dashboard.availability', entityType: 'booking', ids: answer.ids });
+  return answer;
 }

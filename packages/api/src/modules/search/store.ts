@@ -1,7 +1,15 @@
+import type { RecordScope } from '@wellrest/core';
 import { type SearchInput, type SearchResult, searchResultUrl } from '@wellrest/core';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
-import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from '../patients/access.js';
+import {
+  abilityOf,
+  accessFor,
+  applyScope,
+  PATIENT_SCOPE,
+  recordAccess,
+  scopeOf,
+} from '../patients/access.js';
 
 // The global search (spec §2 search dialog): typo-tolerant matching with pg_trgm plus prefix and
 // substring matches, ranked, and limited to what the caller may see. Physicians and referrals
@@ -18,8 +26,8 @@ export function fuzzyThreshold(q: string): number {
   const shortest = Math.min(...fuzzyWords(q).map((word) => word.length));
   return Math.min(0.6, Math.max(0.3, 1 - 5 / (shortest + 2)));
 }
-/** Patients whose bookings a name search considers. */
-const BOOKING_PATIENT_CANDIDATES = 50;
+/** Patients and physicians whose bookings and referrals a name search considers. */
+const RELATED_CANDIDATES = 50;
 
 /**
  * The words of a query that fuzzy name matching requires, each on its own: "james garcia" finds
@@ -35,10 +43,10 @@ function whereNameOrContactMatches(w: Knex.QueryBuilder, q: string): void {
   const digits = q.replace(/\D/g, '');
   w.where((fuzzy) => {
     for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% patients.name', [word]);
-  })
-    .orWhereILike('patients.name', likePattern(q, 'anywhere'))
-    // Emails by prefix only: fuzzy matching an address matches every address of its domain.
-    .orWhereILike('patients.email', likePattern(q, 'prefix'));
+  }).orWhereILike('patients.name', likePattern(q, 'anywhere'));
+  // Emails by prefix only (fuzzy matching an address matches every address of its domain), on
+  // the patients_email_prefix btree; an address has no spaces, so a query with one skips it.
+  if (!/\s/.test(q)) w.orWhereRaw('lower(patients.email) LIKE lower(?)', [likePattern(q, 'prefix')]);
   // Same expression as the patients_phone_digits_trgm index.
   if (digits.length >= 3)
     w.orWhereRaw("regexp_replace(patients.phone, '\\D', '', 'g') LIKE ?", [`%${digits}%`]);
@@ -54,7 +62,20 @@ interface Ranked {
   score: number;
 }
 
-async function searchPatients(ctx: AppContext, db: Knex, q: string, limit: number): Promise<Ranked[]> {
+interface PatientMatch {
+  id: number;
+  name: string;
+  email: string;
+  score: number;
+}
+
+/** The best `limit` patients for `q` within `scope`, best first. */
+async function matchingPatients(
+  db: Knex,
+  q: string,
+  limit: number,
+  scope: RecordScope,
+): Promise<PatientMatch[]> {
   const prefix = likePattern(q, 'prefix');
   const anywhere = likePattern(q, 'anywhere');
   const digits = q.replace(/\D/g, '');
@@ -77,35 +98,38 @@ async function searchPatients(ctx: AppContext, db: Knex, q: string, limit: numbe
     .where((w) => whereNameOrContactMatches(w, q))
     .orderBy([{ column: 'score', order: 'desc' }, { column: 'name' }, { column: 'id' }])
     .limit(limit);
-  applyScope(query, scopeOf(ctx, 'read', 'Patient'), PATIENT_SCOPE);
-  const rows = (await query) as { id: number; name: string; email: string; score: number }[];
-  return rows.map((r) => ({
-    score: Number(r.score),
-    result: {
-      type: 'patient',
-      id: r.id,
-      title: r.name,
-      subtitle: r.email,
-      url: searchResultUrl('patient', r.id),
-    },
-  }));
+  applyScope(query, scope, PATIENT_SCOPE);
+  const rows = (await query) as PatientMatch[];
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email, score: Number(r.score) }));
 }
 
-async function searchBookings(ctx: AppContext, db: Knex, q: string, limit: number): Promise<Ranked[]> {
+function patientResult(match: PatientMatch): Ranked {
+  return {
+    score: match.score,
+    result: {
+      type: 'patient',
+      id: match.id,
+      title: match.name,
+      subtitle: match.email,
+      url: searchResultUrl('patient', match.id),
+    },
+  };
+}
+
+/**
+ * Bookings of the candidate patients, of kits whose label matches, or with the number typed:
+ * by index, never a scan of the bookings table.
+ */
+async function searchBookings(
+  ctx: AppContext,
+  db: Knex,
+  q: string,
+  limit: number,
+  patientIds: number[],
+): Promise<Ranked[]> {
   const prefix = likePattern(q, 'prefix');
   const anywhere = likePattern(q, 'anywhere');
   const bookingId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
-  // Matching patients and kits first (trigram indexes), then their bookings by index: never a
-  // scan of the bookings table.
-  const patientIds = (
-    (await db('patients')
-      .where((w) => whereNameOrContactMatches(w, q))
-      // The closest names first: also keeps the planner on the trigram indexes rather than a
-      // scan that hopes to find 50 matches early.
-      .orderByRaw('word_similarity(?, patients.name) DESC, patients.id', [q])
-      .limit(BOOKING_PATIENT_CANDIDATES)
-      .pluck('patients.id')) as number[]
-  ).map(Number);
   const kitIds = ((await db('kits').whereILike('kit_id', anywhere).pluck('id')) as number[]).map(Number);
   if (patientIds.length === 0 && kitIds.length === 0 && bookingId === 0) return [];
   const query = db('bookings')
@@ -166,8 +190,21 @@ async function searchBookings(ctx: AppContext, db: Knex, q: string, limit: numbe
   }));
 }
 
-/** Physicians by name (typo-tolerant), NPI prefix or practice. */
-async function searchPhysicians(ctx: AppContext, db: Knex, q: string, limit: number): Promise<Ranked[]> {
+interface PhysicianMatch {
+  id: number;
+  name: string;
+  npi: string;
+  practice: string | null;
+  score: number;
+}
+
+/** The best `limit` physicians by name (typo-tolerant), NPI prefix or practice, within `scope`. */
+async function matchingPhysicians(
+  db: Knex,
+  q: string,
+  limit: number,
+  scope: RecordScope,
+): Promise<PhysicianMatch[]> {
   const prefix = likePattern(q, 'prefix');
   const anywhere = likePattern(q, 'anywhere');
   const query = db('physicians')
@@ -196,30 +233,39 @@ async function searchPhysicians(ctx: AppContext, db: Knex, q: string, limit: num
     })
     .orderBy([{ column: 'score', order: 'desc' }, { column: 'physicians.name' }, { column: 'physicians.id' }])
     .limit(limit);
-  applyScope(query, scopeOf(ctx, 'read', 'Physician'), { id: 'physicians.id' });
-  const rows = (await query) as {
-    id: number;
-    name: string;
-    npi: string;
-    practice: string | null;
-    score: number;
-  }[];
-  return rows.map((r) => ({
-    score: Number(r.score),
-    result: {
-      type: 'physician',
-      id: r.id,
-      title: r.name,
-      subtitle: [`NPI ${r.npi}`, r.practice].filter(Boolean).join(' · '),
-      url: searchResultUrl('physician', r.id),
-    },
-  }));
+  applyScope(query, scope, { id: 'physicians.id' });
+  const rows = (await query) as PhysicianMatch[];
+  return rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
 }
 
-/** Referrals by the referred patient's or the referring physician's name, or the referral number. */
-async function searchReferrals(ctx: AppContext, db: Knex, q: string, limit: number): Promise<Ranked[]> {
+function physicianResult(match: PhysicianMatch): Ranked {
+  return {
+    score: match.score,
+    result: {
+      type: 'physician',
+      id: match.id,
+      title: match.name,
+      subtitle: [`NPI ${match.npi}`, match.practice].filter(Boolean).join(' · '),
+      url: searchResultUrl('physician', match.id),
+    },
+  };
+}
+
+/**
+ * Referrals of the candidate patients or physicians, or with the number typed: by index. The
+ * referred patient's and the referring physician's names rank them.
+ */
+async function searchReferrals(
+  ctx: AppContext,
+  db: Knex,
+  q: string,
+  limit: number,
+  candidates: { patientIds: number[]; physicianIds: number[] },
+): Promise<Ranked[]> {
   const anywhere = likePattern(q, 'anywhere');
   const referralId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
+  if (candidates.patientIds.length === 0 && candidates.physicianIds.length === 0 && referralId === 0)
+    return [];
   const query = db('referrals')
     .join('patients', 'patients.id', 'referrals.patient_id')
     .join('physicians', 'physicians.id', 'referrals.physician_id')
@@ -239,16 +285,12 @@ async function searchReferrals(ctx: AppContext, db: Knex, q: string, limit: numb
         [referralId, q, q, anywhere],
       ),
     )
-    .where((w) => {
-      w.where((fuzzy) => {
-        for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% patients.name', [word]);
-      })
-        .orWhereILike('patients.name', anywhere)
-        .orWhere((fuzzy) => {
-          for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% physicians.name', [word]);
-        })
-        .orWhere('referrals.id', referralId);
-    })
+    .where((w) =>
+      w
+        .where('referrals.id', referralId)
+        .orWhereIn('referrals.patient_id', candidates.patientIds)
+        .orWhereIn('referrals.physician_id', candidates.physicianIds),
+    )
     .orderBy([
       { column: 'score', order: 'desc' },
       { column: 'referrals.id', order: 'desc' },
@@ -275,26 +317,73 @@ async function searchReferrals(ctx: AppContext, db: Knex, q: string, limit: numb
   }));
 }
 
+const ALL: RecordScope = { kind: 'all' };
+
+/**
+ * Patients and physicians matching the query: the caller's own results, and the candidates
+ * whose bookings and referrals the search considers (matched once, used for both). Candidates
+ * are ids only, never shown; bookings and referrals are scoped in their own queries.
+ */
+async function matchPeople(ctx: AppContext, db: Knex, input: SearchInput) {
+  const ability = abilityOf(ctx);
+  const { query: q, limit } = input;
+  const wantsCandidates = ability.can('read', 'Booking') || ability.can('read', 'Referral');
+  const candidateLimit = Math.max(limit, RELATED_CANDIDATES);
+
+  const patientScope = ability.can('read', 'Patient') ? scopeOf(ctx, 'read', 'Patient') : null;
+  // A physician's candidates are their own patients, so their bookings are never crowded out.
+  const candidateScope = ability.can('read', 'Booking') ? scopeOf(ctx, 'read', 'Booking') : ALL;
+  const patientCandidates =
+    wantsCandidates || patientScope?.kind === 'all'
+      ? await matchingPatients(db, q, candidateLimit, candidateScope)
+      : [];
+  const patients =
+    patientScope === null
+      ? []
+      : patientScope.kind === 'all'
+        ? patientCandidates.slice(0, limit)
+        : await matchingPatients(db, q, limit, patientScope);
+
+  const physicianScope = ability.can('read', 'Physician') ? scopeOf(ctx, 'read', 'Physician') : null;
+  const wantsPhysicianCandidates = ability.can('read', 'Referral');
+  const physicianCandidates = wantsPhysicianCandidates
+    ? await matchingPhysicians(db, q, candidateLimit, ALL)
+    : [];
+  const physicians =
+    physicianScope === null
+      ? []
+      : physicianScope.kind === 'all' && wantsPhysicianCandidates
+        ? physicianCandidates.slice(0, limit)
+        : await matchingPhysicians(db, q, limit, physicianScope);
+  return { patients, patientCandidates, physicians, physicianCandidates };
+}
+
 /**
  * The best `limit` matches over everything the caller may read. One audit event names how many
  * records of each kind were shown, never the query (it may be a patient's name).
  */
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const { db } = accessFor(ctx);
-  const ability = ctx.state.ability;
+  const ability = abilityOf(ctx);
   const ranked: Ranked[] = await db.transaction(async (trx) => {
     await trx.raw("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [
       String(fuzzyThreshold(input.query)),
     ]);
-    const found: Ranked[] = [];
-    if (ability?.can('read', 'Patient'))
-      found.push(...(await searchPatients(ctx, trx, input.query, input.limit)));
-    if (ability?.can('read', 'Booking'))
-      found.push(...(await searchBookings(ctx, trx, input.query, input.limit)));
-    if (ability?.can('read', 'Physician'))
-      found.push(...(await searchPhysicians(ctx, trx, input.query, input.limit)));
-    if (ability?.can('read', 'Referral'))
-      found.push(...(await searchReferrals(ctx, trx, input.query, input.limit)));
+    const people = await matchPeople(ctx, trx, input);
+    const found: Ranked[] = [
+      ...people.patients.map(patientResult),
+      ...people.physicians.map(physicianResult),
+    ];
+    const patientIds = people.patientCandidates.map((p) => p.id);
+    if (ability.can('read', 'Booking'))
+      found.push(...(await searchBookings(ctx, trx, input.query, input.limit, patientIds)));
+    if (ability.can('read', 'Referral'))
+      found.push(
+        ...(await searchReferrals(ctx, trx, input.query, input.limit, {
+          patientIds,
+          physicianIds: people.physicianCandidates.map((p) => p.id),
+        })),
+      );
     return found;
   });
   ranked.sort(

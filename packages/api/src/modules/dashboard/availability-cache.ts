@@ -1,0 +1,110 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Knex } from 'knex';
+import { AVAILABILITY_LOCK } from '../../db/migrations/0507_availability_version.js';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Answers kept: one per (today, days) asked for; the dashboard and calendar ask for a few. */
+const MAX_ENTRIES = 16;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One computed answer: its JSON, the booking ids it shows (for the audit), compressed copies. */
+export interface AvailabilityAnswer {
+  version: string;
+  json: Buffer;
+  ids: number[];
+  compressed: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
+}
+
+/**
+ * The current availability version: the `availability_version` sequence, which every statement
+ * changing bookings, kits or patients' names advances (migration 0507).
+ */
+export async function availabilityVersion(db: Knex): Promise<string> {
+  const result = await db.raw('SELECT last_value, is_called FROM availability_version');
+  const row = (result.rows as { last_value: string | number; is_called: boolean }[])[0];
+  return row ? `${row.last_value}:${row.is_called}` : 'none';
+}
+
+/**
+ * Takes the availability lock exclusively for the rest of the transaction, if no writer holds
+ * it: then every change counted by the version is committed and visible, and no new one can be
+ * counted until this transaction ends, so an answer computed now is exact for the version read
+ * now. False when a change is in flight: the answer is then served but not kept.
+ */
+export async function lockOutChanges(db: Knex): Promise<boolean> {
+  const result = await db.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet', [AVAILABILITY_LOCK]);
+  return (result.rows as { quiet: boolean }[])[0]?.quiet === true;
+}
+
+/**
+ * Daily availability answers kept in memory between requests of one API process, so the
+ * dashboards of a whole practice, refreshing together, cost one computation per change rather
+ * than one each. Keyed by what the answer depends on besides the data (today's date in the
+ * practice's time zone and the number of days); valid while the data's version is unchanged.
+ */
+export class AvailabilityCache {
+  private readonly entries = new Map<string, AvailabilityAnswer>();
+  private readonly computing = new Map<string, Promise<unknown>>();
+
+  /**
+   * The answer kept for `key` at `version`; when one is being computed for `key`, waits for it
+   * first, so requests arriving together share one computation.
+   */
+  async get(key: string, version: string): Promise<AvailabilityAnswer | undefined> {
+    const entry = this.entries.get(key);
+    if (entry?.version === version) return entry;
+    const pending = this.computing.get(key);
+    if (!pending) return undefined;
+    await pending.catch(() => undefined);
+    const computed = this.entries.get(key);
+    return computed?.version === version ? computed : undefined;
+  }
+
+  /** Computes the answer for `key` at `version` and keeps it. */
+  async compute(
+    key: string,
+    version: string,
+    answer: () => Promise<Omit<AvailabilityAnswer, 'compressed' | 'version'>>,
+  ): Promise<AvailabilityAnswer> {
+    const work = answer().then((computed) => {
+      const entry: AvailabilityAnswer = { ...computed, version, compressed: {} };
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      while (this.entries.size > MAX_ENTRIES) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest === undefined) break;
+        this.entries.delete(oldest);
+      }
+      return entry;
+    });
+    this.computing.set(key, work);
+    try {
+      return await work;
+    } finally {
+      if (this.computing.get(key) === work) this.computing.delete(key);
+    }
+  }
+}
+
+/** The answer's body in `encoding`, compressed once per answer and shared by the requests after. */
+export function bodyIn(answer: AvailabilityAnswer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'identity') return Promise.resolve(answer.json);
+  let body = answer.compressed[encoding];
+  if (!body) {
+    body =
+      encoding === 'br'
+        ? brotli(answer.json, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: answer.json.length,
+            },
+          })
+        : gzipAsync(answer.json, { level: 6 });
+    answer.compressed[encoding] = body;
+  }
+  return body;
+}
