@@ -25,7 +25,7 @@ import * as m0401 from './0401_public_forms.js';
 import * as m0501 from './0501_physician_fks.js';
 import * as m0504 from './0504_patient_sort_indexes.js';
 import * as m0505 from './0505_physician_search_indexes.js';
-import * as m0506 from './0506_patient_email_prefix_index.js';
+import * as m0506 from './0506_search_lookup_indexes.js';
 import * as m0507 from './0507_availability_version.js';
 
 interface NamedMigration extends Knex.Migration {
@@ -51,7 +51,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0501_physician_fks', ...m0501 },
   { name: '0504_patient_sort_indexes', ...m0504 },
   { name: '0505_physician_search_indexes', ...m0505 },
-  { name: '0506_patient_email_prefix_index', ...m0506 },
+  { name: '0506_search_lookup_indexes', ...m0506 },
   { name: '0507_availability_version', ...m0507 },
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzyThreshold, fuzzyWords } from './store.js';
+import { fuzzyCoversSubstrings, fuzzyThreshold, fuzzyWords } from './store.js';
 
 describe('fuzzy matching rules', () => {
   it('matches each word of three letters or more, split on spaces and punctuation', () => {
@@ -16,5 +16,15 @@ describe('fuzzy matching rules', () => {
     expect(fuzzyThreshold('Bartholomewson')).toBe(0.6);
     // The shortest word decides.
     expect(fuzzyThreshold('Kingsridge Ann')).toBe(0.3);
+  });
+
+  it('leaves the substring test out only when word similarity is sure to find every such name', () => {
+    expect(fuzzyCoversSubstrings('mith')).toBe(true);
+    expect(fuzzyCoversSubstrings('Sophia Carter')).toBe(true);
+    expect(fuzzyCoversSubstrings('Sophia M. Carter')).toBe(true);
+    expect(fuzzyCoversSubstrings('mit')).toBe(false);
+    expect(fuzzyCoversSubstrings('Ann Carter')).toBe(false);
+    expect(fuzzyCoversSubstrings("O'Brien")).toBe(false);
+    expect(fuzzyCoversSubstrings('Al')).toBe(false);
   });
 });

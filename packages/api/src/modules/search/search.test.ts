@@ -87,6 +87,18 @@ describe('search API', () => {
     expect((await search(staff, `#${booking}`)).body[0]).toMatchObject({ type: 'booking', id: booking });
   });
 
+  it('finds names containing the query anywhere, inside a word too', async () => {
+    // Four letters and more: found by word similarity alone; shorter, or a phrase with a short
+    // word: by the substring test.
+    for (const query of ['mith', 'SMIT', 'veryS', 'mit', 'very Smi', 'ry Sm']) {
+      const patients = (await search(staff, query)).body.filter((r) => r.type === 'patient');
+      expect(
+        patients.map((r) => r.id),
+        query,
+      ).toContain(smith.id);
+    }
+  });
+
   it('returns at most `limit` results', async () => {
     for (let i = 0; i < 12; i++) await insertPatient(server.db, { name: `Limit Person ${i}` });
     expect((await search(staff, 'Limit Person')).body).toHaveLength(10);

@@ -39,11 +39,24 @@ export function fuzzyWords(q: string): string[] {
   return words.length > 0 ? words.slice(0, 4) : [q];
 }
 
+/**
+ * Whether every name containing `q` is a fuzzy match already, so the substring test can be left
+ * out. A word of n letters (n >= 4, letters and digits only) found anywhere inside a name shares
+ * at least its n - 2 inner trigrams of n + 2: a word similarity of (n - 2)/(n + 2), above the
+ * threshold its length sets (fuzzyThreshold). Three-letter words and words with punctuation,
+ * which pg_trgm splits, still need the substring test.
+ */
+export function fuzzyCoversSubstrings(q: string): boolean {
+  const words = q.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word.length >= 3);
+  return words.length > 0 && fuzzyWords(q).every((word) => /^[\p{L}\p{N}]{4,}$/u.test(word));
+}
+
 function whereNameOrContactMatches(w: Knex.QueryBuilder, q: string): void {
   const digits = q.replace(/\D/g, '');
   w.where((fuzzy) => {
     for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% patients.name', [word]);
-  }).orWhereILike('patients.name', likePattern(q, 'anywhere'));
+  });
+  if (!fuzzyCoversSubstrings(q)) w.orWhereILike('patients.name', likePattern(q, 'anywhere'));
   // Emails by prefix only (fuzzy matching an address matches every address of its domain), on
   // the patients_email_prefix btree; an address has no spaces, so a query with one skips it.
   if (!/\s/.test(q)) w.orWhereRaw('lower(patients.email) LIKE lower(?)', [likePattern(q, 'prefix')]);
@@ -87,12 +100,11 @@ async function matchingPatients(
       db.raw(
         `GREATEST(
           word_similarity(?, name),
-          similarity(email, ?),
-          CASE WHEN name ILIKE ? OR email ILIKE ? THEN 1.0 ELSE 0 END,
+          CASE WHEN name ILIKE ? OR lower(email) LIKE lower(?) THEN 1.0 ELSE 0 END,
           CASE WHEN name ILIKE ? THEN 0.9 ELSE 0 END,
-          CASE WHEN ? <> '' AND regexp_replace(phone, '\\D', '', 'g') LIKE ? THEN 0.8 ELSE 0 END
+          ${digits.length >= 3 ? "CASE WHEN regexp_replace(phone, '\\D', '', 'g') LIKE ? THEN 0.8 ELSE 0 END" : '0'}
         ) AS score`,
-        [q, q, prefix, prefix, anywhere, digits, `%${digits}%`],
+        [q, prefix, prefix, anywhere, ...(digits.length >= 3 ? [`%${digits}%`] : [])],
       ),
     )
     .where((w) => whereNameOrContactMatches(w, q))
@@ -116,25 +128,91 @@ function patientResult(match: PatientMatch): Ranked {
   };
 }
 
+interface BookingCandidate {
+  id: number;
+  patient_id: number;
+  kit_id: number | null;
+  start_date: string;
+}
+
 /**
- * Bookings of the candidate patients, of kits whose label matches, or with the number typed:
- * by index, never a scan of the bookings table.
+ * Bookings of the candidate patients, of kits whose label matches, or with the number typed.
+ * Ranked in two steps so that no query joins or scores more rows than it shows: the candidates
+ * by index (a kit's most recent `limit` bookings, every booking of the candidate patients),
+ * scored here from what matched; then the details of the best `limit`.
  */
 async function searchBookings(
   ctx: AppContext,
   db: Knex,
   q: string,
   limit: number,
-  patientIds: number[],
+  patients: PatientMatch[],
 ): Promise<Ranked[]> {
-  const prefix = likePattern(q, 'prefix');
-  const anywhere = likePattern(q, 'anywhere');
   const bookingId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
-  const kitIds = ((await db('kits').whereILike('kit_id', anywhere).pluck('id')) as number[]).map(Number);
-  if (patientIds.length === 0 && kitIds.length === 0 && bookingId === 0) return [];
-  const query = db('bookings')
+  const kits = (await db('kits').whereILike('kit_id', likePattern(q, 'anywhere')).select('id', 'kit_id')) as {
+    id: number;
+    kit_id: string;
+  }[];
+  if (patients.length === 0 && kits.length === 0 && bookingId === 0) return [];
+  const scope = scopeOf(ctx, 'read', 'Booking');
+  const candidates = () => {
+    const query = db('bookings').select(
+      'bookings.id',
+      'bookings.patient_id',
+      'bookings.kit_id',
+      'bookings.start_date',
+    );
+    if (scope.kind !== 'all') query.join('patients', 'patients.id', 'bookings.patient_id');
+    applyScope(query, scope, PATIENT_SCOPE);
+    return query;
+  };
+  const found: BookingCandidate[] = [];
+  if (bookingId > 0) found.push(...(await candidates().where('bookings.id', bookingId)));
+  for (const kit of kits)
+    found.push(
+      ...(await candidates()
+        .where('bookings.kit_id', kit.id)
+        .orderBy([
+          { column: 'bookings.start_date', order: 'desc' },
+          { column: 'bookings.id', order: 'desc' },
+        ])
+        .limit(limit)),
+    );
+  if (patients.length > 0)
+    found.push(
+      ...(await candidates().whereIn(
+        'bookings.patient_id',
+        patients.map((p) => p.id),
+      )),
+    );
+
+  const lowerQ = q.toLowerCase();
+  const kitScore = new Map(
+    kits.map((k) => [Number(k.id), k.kit_id.toLowerCase().startsWith(lowerQ) ? 0.95 : 0.75] as const),
+  );
+  const patientScore = new Map(patients.map((p) => [p.id, p.score * 0.9] as const));
+  const scored = new Map<number, { score: number; startDate: string }>();
+  for (const b of found) {
+    const id = Number(b.id);
+    const score = Math.max(
+      id === bookingId ? 1 : 0,
+      kitScore.get(Number(b.kit_id)) ?? 0,
+      patientScore.get(Number(b.patient_id)) ?? 0,
+    );
+    scored.set(id, { score, startDate: String(b.start_date) });
+  }
+  const best = [...scored.entries()]
+    .sort(([aId, a], [bId, b]) => b.score - a.score || b.startDate.localeCompare(a.startDate) || aId - bId)
+    .slice(0, limit);
+  if (best.length === 0) return [];
+
+  const rows = (await db('bookings')
     .join('patients', 'patients.id', 'bookings.patient_id')
     .leftJoin('kits', 'kits.id', 'bookings.kit_id')
+    .whereIn(
+      'bookings.id',
+      best.map(([id]) => id),
+    )
     .select(
       'bookings.id',
       'bookings.kit_type',
@@ -143,30 +221,7 @@ async function searchBookings(
       'bookings.status',
       'patients.name as patient_name',
       'kits.kit_id as kit_label',
-      db.raw(
-        `GREATEST(
-          CASE WHEN bookings.id = ? THEN 1.0 ELSE 0 END,
-          CASE WHEN kits.kit_id ILIKE ? THEN 0.95 ELSE 0 END,
-          word_similarity(?, patients.name) * 0.9,
-          CASE WHEN patients.name ILIKE ? THEN 0.85 ELSE 0 END
-        ) AS score`,
-        [bookingId, prefix, q, anywhere],
-      ),
-    )
-    .where((w) =>
-      w
-        .where('bookings.id', bookingId)
-        .orWhereIn('bookings.patient_id', patientIds)
-        .orWhereIn('bookings.kit_id', kitIds),
-    )
-    .orderBy([
-      { column: 'score', order: 'desc' },
-      { column: 'bookings.start_date', order: 'desc' },
-      { column: 'bookings.id' },
-    ])
-    .limit(limit);
-  applyScope(query, scopeOf(ctx, 'read', 'Booking'), PATIENT_SCOPE);
-  const rows = (await query) as {
+    )) as {
     id: number;
     kit_type: string;
     test_type: string;
@@ -174,20 +229,26 @@ async function searchBookings(
     status: string;
     patient_name: string;
     kit_label: string | null;
-    score: number;
   }[];
-  return rows.map((r) => ({
-    score: Number(r.score),
-    result: {
-      type: 'booking',
-      id: r.id,
-      title: `${r.patient_name} · ${r.test_type} ${r.kit_type}`,
-      subtitle: [`#${r.id}`, r.start_date, r.kit_label, r.status.replace('_', ' ')]
-        .filter(Boolean)
-        .join(' · '),
-      url: searchResultUrl('booking', r.id),
-    },
-  }));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return best.flatMap(([id, { score }]) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        score,
+        result: {
+          type: 'booking' as const,
+          id,
+          title: `${r.patient_name} · ${r.test_type} ${r.kit_type}`,
+          subtitle: [`#${id}`, r.start_date, r.kit_label, r.status.replace('_', ' ')]
+            .filter(Boolean)
+            .join(' · '),
+          url: searchResultUrl('booking', id),
+        },
+      },
+    ];
+  });
 }
 
 interface PhysicianMatch {
@@ -376,7 +437,7 @@ export async function search(ctx: AppContext, input: SearchInput): Promise<Searc
     ];
     const patientIds = people.patientCandidates.map((p) => p.id);
     if (ability.can('read', 'Booking'))
-      found.push(...(await searchBookings(ctx, trx, input.query, input.limit, patientIds)));
+      found.push(...(await searchBookings(ctx, trx, input.query, input.limit, people.patientCandidates)));
     if (ability.can('read', 'Referral'))
       found.push(
         ...(await searchReferrals(ctx, trx, input.query, input.limit, {
