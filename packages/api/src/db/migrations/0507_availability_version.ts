@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 // not transactional, so writers never wait on each other for it, and every API process sees
 // a change at once; the availability cache compares versions before it answers from memory.
 // Until it commits, a writer also holds the availability lock shared: an answer is kept only
-// when computed under that lock held exclusively, that is with no change in flight that its
-// version number could already count but its reads could not yet see.
+// under a version read while that lock could be taken exclusively, that is with no change in
+// flight that the version could already count but the answer's reads could not yet see.
 /** The advisory lock's name; the API takes it by the same name (dashboard/availability-cache.ts). */
 export const AVAILABILITY_LOCK = 'wellrest:availability';
 

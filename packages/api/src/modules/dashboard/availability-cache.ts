@@ -30,14 +30,21 @@ export async function availabilityVersion(db: Knex): Promise<string> {
 }
 
 /**
- * Takes the availability lock exclusively for the rest of the transaction, if no writer holds
- * it: then every change counted by the version is committed and visible, and no new one can be
- * counted until this transaction ends, so an answer computed now is exact for the version read
- * now. False when a change is in flight: the answer is then served but not kept.
+ * The version to keep a new answer under, or null when a change is in flight. Takes the
+ * availability lock exclusively for an instant, in a transaction of its own: if no writer holds
+ * it, every change the version counts is committed, so reads made after this see all of them
+ * (a change committed in between only makes the answer newer than its version, and the next
+ * request recomputes). Writers wait at most for this one statement.
  */
-export async function lockOutChanges(db: Knex): Promise<boolean> {
-  const result = await db.raw('SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet', [AVAILABILITY_LOCK]);
-  return (result.rows as { quiet: boolean }[])[0]?.quiet === true;
+export async function quietVersion(knex: Knex): Promise<string | null> {
+  return knex.transaction(async (trx) => {
+    const result = await trx.raw(
+      'SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, last_value, is_called FROM availability_version',
+      [AVAILABILITY_LOCK],
+    );
+    const row = (result.rows as { quiet: boolean; last_value: string | number; is_called: boolean }[])[0];
+    return row?.quiet === true ? `${row.last_value}:${row.is_called}` : null;
+  });
 }
 
 /**

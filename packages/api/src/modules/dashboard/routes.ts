@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import { DailyAvailabilityQuery } from '@wellrest/core';
 import { can } from '../../http/can.js';
 import { type AppContext, type AppContextExtension, type AppState, dbOf } from '../../http/context.js';
-import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { practiceToday } from '../bookings/store.js';
 import { bodyIn, type Encoding } from './availability-cache.js';
@@ -29,7 +28,8 @@ export function dashboardRoutes(): Router<AppState, AppContextExtension> {
     '/api/dashboard/daily-availability',
     can('read', 'Dashboard'),
     validate(DailyAvailabilityQuery, 'query'),
-    inTransaction,
+    // No request transaction: reads and the audit row need none, and the availability lock is
+    // taken in a transaction of its own that must not wait for this one's connection.
     availability,
   );
   return router;

@@ -16,7 +16,7 @@ import {
   type AvailabilityAnswer,
   AvailabilityCache,
   availabilityVersion,
-  lockOutChanges,
+  quietVersion,
 } from './availability-cache.js';
 
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
@@ -172,9 +172,12 @@ export async function dailyAvailabilityAnswer(
         ids: result.flatMap((d) => [...d.pickups, ...d.dropoffs].map((b) => b.id)),
       };
     };
-    answer = (await lockOutChanges(db))
-      ? await cache.compute(key, await availabilityVersion(db), compute)
-      : { ...(await compute()), version: 'in-flight', compressed: {} };
+    // Outside any transaction (the route opens none), so the lock is taken and let go at once.
+    const version = await quietVersion(ctx.services.db.knex);
+    answer =
+      version === null
+        ? { ...(await compute()), version: 'in-flight', compressed: {} }
+        : await cache.compute(key, version, compute);
   }
   await recordAccess(db, ctx, { action: 'dashboard.availability', entityType: 'booking', ids: answer.ids });
   return answer;
