@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
+import { compressApi } from './http/compress.js';
 import type { AppContextExtension, AppServices, AppState } from './http/context.js';
 import { apiFallback, errorHandler } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
@@ -110,6 +111,7 @@ export async function createApp({ config, db, logger }: CreateAppOptions): Promi
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
+  app.use(compressApi);
   app.use(securityHeaders({ publicUrl: config.publicUrl }));
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
   app.use(jsonBody);

@@ -209,6 +209,8 @@ export const messages = {
     manageInventory: 'Manage Inventory',
     todaysBookings: "Today's Bookings",
     viewAll: 'View All',
+    /** Today's Bookings lists its first tests; a busy day's rest open on request. */
+    showAllToday: (count: number) => `Show all ${count} bookings`,
   },
   login: {
     welcome: 'Welcome',

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { defineAbilityFor, messages } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { insertPatient } from '../test/operations-fixtures.js';
 import { getTestServer, type TestServer } from '../test/server.js';
 import { can } from './can.js';
 import { type AppContextExtension, type AppState, dbOf } from './context.js';
@@ -118,5 +119,34 @@ describe('HTTP middleware', () => {
     expect(line).toMatchObject({ method: 'GET', route: '/api/health', status: 200 });
     expect(typeof line.ms).toBe('number');
     expect(logLines.join('\n')).not.toContain('Riley');
+  });
+});
+
+describe('compressed answers', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer();
+    for (let i = 0; i < 30; i++) await insertPatient(server.db, { name: `Compressed Patient ${i}` });
+  });
+  afterAll(() => server.close());
+
+  it('compresses answers of 1 KB and more as the client accepts, and leaves small ones', async () => {
+    const staff = await server.loginAs('staff');
+    const plain = await staff.request<unknown[]>('GET', '/api/patients', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.text.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await staff.request<unknown[]>('GET', '/api/patients', {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(compressed.body).toEqual(plain.body);
+    }
+    const small = await staff.request('GET', '/api/auth/me', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
   });
 });
