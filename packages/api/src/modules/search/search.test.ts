@@ -7,6 +7,7 @@ import {
   linkPhysician,
   wednesdayAhead,
 } from '../../test/operations-fixtures.js';
+import { countQueries } from '../../test/query-counter.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 
 describe('search API', () => {
@@ -149,6 +150,27 @@ describe('search API', () => {
     expect((await search(staff, '1234567')).body).toContainEqual(physicianResult);
     expect((await search(staff, 'Lakeside')).body).toContainEqual(physicianResult);
     expect((await search(staff, 'Avery Smith')).body).toContainEqual(referralResult);
+  });
+
+  it('runs the same number of queries however many kits and bookings match', async () => {
+    const kits = await insertKits(server.db, 'SleepView', 12);
+    for (const kit of kits) {
+      const patient = await insertPatient(server.db);
+      await insertBooking(server.db, {
+        patientId: patient.id,
+        kitId: kit.id,
+        kitType: 'SleepView',
+        startDate: wednesdayAhead(1),
+      });
+    }
+    const oneKit = kits[0]?.kitId ?? '';
+    const allKits = oneKit.slice(0, oneKit.lastIndexOf('-'));
+    const one = await countQueries(server.db, () => search(staff, oneKit));
+    const twelve = await countQueries(server.db, async () => {
+      const response = await search(staff, allKits);
+      expect(response.body.filter((r) => r.type === 'booking')).toHaveLength(10);
+    });
+    expect(twelve).toBe(one);
   });
 
   it('shows a physician only their own patients', async () => {

@@ -138,8 +138,8 @@ interface BookingCandidate {
 /**
  * Bookings of the candidate patients, of kits whose label matches, or with the number typed.
  * Ranked in two steps so that no query joins or scores more rows than it shows: the candidates
- * by index (a kit's most recent `limit` bookings, every booking of the candidate patients),
- * scored here from what matched; then the details of the best `limit`.
+ * by index (the matching kits' most recent `limit` bookings, every booking of the candidate
+ * patients), scored here from what matched; then the details of the best `limit`.
  */
 async function searchBookings(
   ctx: AppContext,
@@ -168,10 +168,18 @@ async function searchBookings(
   };
   const found: BookingCandidate[] = [];
   if (bookingId > 0) found.push(...(await candidates().where('bookings.id', bookingId)));
-  for (const kit of kits)
+  // The most recent bookings of the kits whose label starts with the query, and of those that
+  // only contain it: two queries at most, however many kits match.
+  const lowerQ = q.toLowerCase();
+  const prefixKits = kits.filter((k) => k.kit_id.toLowerCase().startsWith(lowerQ));
+  const otherKits = kits.filter((k) => !k.kit_id.toLowerCase().startsWith(lowerQ));
+  for (const group of [prefixKits, otherKits].filter((g) => g.length > 0))
     found.push(
       ...(await candidates()
-        .where('bookings.kit_id', kit.id)
+        .whereIn(
+          'bookings.kit_id',
+          group.map((k) => k.id),
+        )
         .orderBy([
           { column: 'bookings.start_date', order: 'desc' },
           { column: 'bookings.id', order: 'desc' },
@@ -186,10 +194,10 @@ async function searchBookings(
       )),
     );
 
-  const lowerQ = q.toLowerCase();
-  const kitScore = new Map(
-    kits.map((k) => [Number(k.id), k.kit_id.toLowerCase().startsWith(lowerQ) ? 0.95 : 0.75] as const),
-  );
+  const kitScore = new Map([
+    ...prefixKits.map((k) => [Number(k.id), 0.95] as const),
+    ...otherKits.map((k) => [Number(k.id), 0.75] as const),
+  ]);
   const patientScore = new Map(patients.map((p) => [p.id, p.score * 0.9] as const));
   const scored = new Map<number, { score: number; startDate: string }>();
   for (const b of found) {
