@@ -84,9 +84,18 @@ export function useDashboardStats() {
   return useQuery<Partial<DashboardStatsResponse>>({ queryKey: DASHBOARD_STATS_KEY });
 }
 
-export function useDailyAvailability() {
+/**
+ * Daily availability from today: `days` days, or the API's default range (14) when omitted. A
+ * screen asks only for the days it shows; at a clinic network's scale each day lists hundreds of
+ * pickups and returns. The key starts with DAILY_AVAILABILITY_KEY, so invalidating availability
+ * refreshes every range.
+ */
+export function useDailyAvailability(days?: number) {
+  const path =
+    days === undefined ? API_PATHS.dailyAvailability : `${API_PATHS.dailyAvailability}?days=${days}`;
   return useQuery({
-    queryKey: DAILY_AVAILABILITY_KEY,
+    queryKey: days === undefined ? DAILY_AVAILABILITY_KEY : [...DAILY_AVAILABILITY_KEY, { days }],
+    queryFn: (context) => defaultQueryFn({ ...context, queryKey: [path] }),
     select: (data: unknown) => rowsOf<AvailabilityDay>(data, 'days'),
   });
 }

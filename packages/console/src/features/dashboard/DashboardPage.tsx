@@ -1,4 +1,4 @@
-import { messages, type Pickup } from '@wellrest/core';
+import { AVAILABILITY_CARD_DAYS, messages, type Pickup } from '@wellrest/core';
 import { CalendarPlus } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
@@ -33,7 +33,8 @@ type DurationTarget = { change: DurationChange; booking: BookingRow; open: boole
 
 /** The dashboard (/): availability for the next days, the numbers, quick actions and today's tests. */
 export default function DashboardPage() {
-  const availability = useDailyAvailability();
+  // The cards show the first days only (spec §9): ask for those.
+  const availability = useDailyAvailability(AVAILABILITY_CARD_DAYS);
   const stats = useDashboardStats();
   const refresh = useRefreshBookingData();
   const ghlSync = useGhlSync();
