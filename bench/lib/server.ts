@@ -2,6 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  API_PATHS,
+  PRIVACY_METHOD,
+  PRIVACY_POLICY_URL,
+  type PrivacyCheck,
+  privacyNoticeHash,
+} from '@wellrest/core';
 
 // The API under test runs as its own process, from the build, exactly as it would in production.
 
@@ -95,4 +102,33 @@ export async function signIn(url: string, username: string, password: string): P
     .find((pair) => pair.startsWith('wellrest_session='));
   if (response.status !== 200 || !cookie) throw new Error(`sign-in failed with status ${response.status}`);
   return cookie;
+}
+
+/**
+ * Acknowledges the privacy notice for the signed-in user through the real endpoints, as the
+ * console does when the user ticks both boxes: what the notice shows comes from the check, its
+ * hash from core. A returning user's dashboard then loads without the one-time dialog.
+ */
+export async function acknowledgePrivacy(url: string, cookie: string): Promise<void> {
+  const headers = { cookie, origin: url };
+  const check = await fetch(`${url}${API_PATHS.privacyCheck}`, { headers });
+  if (check.status !== 200) throw new Error(`privacy check failed with status ${check.status}`);
+  const state = (await check.json()) as PrivacyCheck & { contact: { email: string; phone: string } };
+  if (!state.needsAcknowledgment) return;
+  const response = await fetch(`${url}${API_PATHS.privacyAcknowledge}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      policyVersion: state.currentVersion,
+      method: PRIVACY_METHOD,
+      policyUrl: PRIVACY_POLICY_URL,
+      policyHash: privacyNoticeHash({
+        email: state.contact.email,
+        phone: state.contact.phone,
+        version: state.currentVersion,
+      }),
+    }),
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`privacy acknowledgment failed with status ${response.status}`);
 }

@@ -1,26 +1,32 @@
-import type { RoutePattern } from '@wellrest/core';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { findRoute, isPublicRoute, LOGIN_ROUTE, type RoutePattern } from '@wellrest/core';
+import { type ComponentType, lazy } from 'react';
+import { type Preloadable, preloadable } from '@/lib/preloadable';
 import { routeTitle } from './titles';
 
 /*
  * Every page is its own chunk (React.lazy), so the first load carries only the shell.
  * A route without an entry here shows the placeholder of its area.
  */
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 
 /** A lazy page from a module's named export (for modules holding several small pages). */
 function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): Page {
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
+// The screens a page load most often starts on: main.tsx loads their code while the session
+// is checked, and they render without suspending once it is there.
+const dashboardPage = preloadable(() => import('@/features/dashboard/DashboardPage'));
+const loginPage = preloadable(() => import('@/features/auth/LoginPage'));
+
 const PAGES: Partial<Record<RoutePattern, Page>> = {
-  '/': lazy(() => import('@/features/dashboard/DashboardPage')),
+  '/': dashboardPage,
   '/booking': lazy(() => import('@/features/bookings/BookingPage')),
   '/bookings-management': lazy(() => import('@/features/bookings/BookingsManagementPage')),
   '/bookings': lazy(() => import('@/features/bookings/BookingsManagementPage')),
   '/calendar': lazy(() => import('@/features/calendar/CalendarPage')),
   '/patients': lazy(() => import('@/features/patients/PatientsPage')),
-  '/login': lazy(() => import('@/features/auth/LoginPage')),
+  '/login': loginPage,
   '/register': lazy(() => import('@/features/auth/RegisterPage')),
   '/test-auth': lazy(() => import('@/features/auth/TestAuthPage')),
   '/profile': lazy(() => import('@/features/profile/ProfilePage')),
@@ -58,7 +64,19 @@ export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage')
 export const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 export const PrivacyPolicyPage = lazy(() => import('@/features/privacy/PrivacyPolicyPage'));
 export const SetPasswordPage = lazy(() => import('@/features/auth/SetPasswordPage'));
-export const AppLayout = lazy(() => import('@/components/layout/AppLayout'));
+export const AppLayout = preloadable(() => import('@/components/layout/AppLayout'));
+
+/** Starts loading the code of the screen a page load starts on, when it is a preloadable one. */
+export function preloadFirstScreen(path: string): void {
+  const ignore = () => {
+    // A failed preload is retried by the screen's own render, which shows the error if any.
+  };
+  let first: { preload: Preloadable<object>['preload'] }[] = [];
+  if (path === LOGIN_ROUTE) first = [loginPage];
+  else if (path === '/') first = [AppLayout, dashboardPage];
+  else if (!isPublicRoute(path) && findRoute(path) !== null) first = [AppLayout];
+  for (const screen of first) screen.preload().catch(ignore);
+}
 
 /** Renders the page of a route pattern, or the placeholder of its area. */
 export function RoutePage({ pattern, standalone = false }: { pattern: RoutePattern; standalone?: boolean }) {

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 
@@ -10,7 +10,14 @@ const LoginScreen = lazy(() => import('@/features/auth/LoginScreen'));
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <PageSpinner fullScreen label="Checking your session…" />;
+  // The signed-in area is the largest render of a page load: once the session is known it is
+  // drawn as a deferred update, which React renders in slices, leaving the page responsive,
+  // while the spinner stays up. Only signing in defers; later changes of the user do not.
+  const signedIn = user !== null && user !== undefined;
+  const signedInShown = useDeferredValue(signedIn);
+  if (isLoading || (signedIn && !signedInShown)) {
+    return <PageSpinner fullScreen label="Checking your session…" />;
+  }
   if (!user) {
     return (
       <Suspense fallback={<PageSpinner fullScreen />}>

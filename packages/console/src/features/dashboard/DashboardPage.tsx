@@ -1,6 +1,6 @@
 import { AVAILABILITY_CARD_DAYS, messages, type Pickup } from '@wellrest/core';
 import { CalendarPlus } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
 import { ErrorState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
@@ -47,6 +47,10 @@ export default function DashboardPage() {
   const today = availability.data?.[0]?.date ?? practiceToday();
   const bookings = useBookings({ from: today, to: today });
   const todays = useMemo(() => todaysBookings(bookings.data ?? [], today), [bookings.data, today]);
+  // The lists draw as deferred updates, which React renders in slices: the page stays
+  // responsive while they arrive, showing their loading state (or the previous lists) meanwhile.
+  const availabilityShown = useDeferredValue(availability.data);
+  const todaysShown = useDeferredValue(bookings.data === undefined ? undefined : todays);
 
   const newBookingButton = (
     <Button onClick={() => setBookingOpen(true)}>
@@ -72,9 +76,9 @@ export default function DashboardPage() {
             <ErrorState error={availability.error} onRetry={() => void availability.refetch()} />
           ) : (
             <AvailabilityCards
-              days={availability.data ?? []}
+              days={availabilityShown ?? []}
               today={today}
-              loading={availability.isPending}
+              loading={availabilityShown === undefined}
               signingBookingId={agreement.isPending ? (agreement.variables ?? null) : null}
               onSignAgreement={(pickup: Pickup) => agreement.mutate(pickup.id)}
             />
@@ -93,8 +97,8 @@ export default function DashboardPage() {
               <ErrorState error={bookings.error} onRetry={() => void bookings.refetch()} />
             ) : (
               <TodaysBookings
-                bookings={todays}
-                loading={bookings.isPending}
+                bookings={todaysShown ?? []}
+                loading={todaysShown === undefined}
                 refreshing={refresh.isPending}
                 onRefresh={() => refresh.mutate()}
                 onChangeDuration={(change, booking) => setDurationChange({ change, booking, open: true })}
