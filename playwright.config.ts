@@ -36,5 +36,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     env: { E2E_PORT: String(port) },
+    // A signal rather than SIGKILL, so the server stops and its test database is dropped.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

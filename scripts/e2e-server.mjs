@@ -14,8 +14,23 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 
+/** Drops the database made for this run, once the server has stopped (none on the embedded engine). */
+let dropDatabase = async () => {};
+
 if (process.env.DATABASE_URL) {
   const name = `wellrest_e2e_${Date.now()}_${process.pid}`;
+  const serverUrl = process.env.DATABASE_URL;
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    try {
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      console.error(`could not drop the test database ${name}: ${error.message}`);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -39,4 +54,6 @@ const server = spawn(process.execPath, [join(root, 'packages/api/dist/server.js'
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => {
+  void dropDatabase().finally(() => process.exit(code ?? 0));
+});
