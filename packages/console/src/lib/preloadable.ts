@@ -24,7 +24,7 @@ export function preloadable<P extends object>(
         return module;
       },
       (error: unknown) => {
-        // Let a later render try again (a chunk can fail to load on a flaky connection).
+        // Let a later preload try again (a chunk can fail to load on a flaky connection).
         loading = undefined;
         throw error;
       },
@@ -32,7 +32,7 @@ export function preloadable<P extends object>(
     return loading;
   };
   const Lazy = lazy(preload);
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, as React.lazy is
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory called once per screen at module level, like React.lazy, so the component's identity never changes between renders
   function PreloadableComponent(props: P) {
     return createElement((loaded ?? Lazy) as ComponentType<P>, props);
   }

@@ -1,5 +1,4 @@
-import type { RecordScope } from '@wellrest/core';
-import { type SearchInput, type SearchResult, searchResultUrl } from '@wellrest/core';
+import { type RecordScope, type SearchInput, type SearchResult, searchResultUrl } from '@wellrest/core';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
 import {
@@ -402,14 +401,14 @@ async function matchPeople(ctx: AppContext, db: Knex, input: SearchInput) {
   const patientScope = ability.can('read', 'Patient') ? scopeOf(ctx, 'read', 'Patient') : null;
   // A physician's candidates are their own patients, so their bookings are never crowded out.
   const candidateScope = ability.can('read', 'Booking') ? scopeOf(ctx, 'read', 'Booking') : ALL;
+  // One query serves both when both see every patient.
+  const shared = patientScope?.kind === 'all' && candidateScope.kind === 'all';
   const patientCandidates =
-    wantsCandidates || patientScope?.kind === 'all'
-      ? await matchingPatients(db, q, candidateLimit, candidateScope)
-      : [];
+    wantsCandidates || shared ? await matchingPatients(db, q, candidateLimit, candidateScope) : [];
   const patients =
     patientScope === null
       ? []
-      : patientScope.kind === 'all'
+      : shared
         ? patientCandidates.slice(0, limit)
         : await matchingPatients(db, q, limit, patientScope);
 
