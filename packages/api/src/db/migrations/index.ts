@@ -27,6 +27,7 @@ import * as m0504 from './0504_patient_sort_indexes.js';
 import * as m0505 from './0505_physician_search_indexes.js';
 import * as m0506 from './0506_search_lookup_indexes.js';
 import * as m0507 from './0507_availability_version.js';
+import * as m0508 from './0508_search_directory.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -53,6 +54,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0505_physician_search_indexes', ...m0505 },
   { name: '0506_search_lookup_indexes', ...m0506 },
   { name: '0507_availability_version', ...m0507 },
+  { name: '0508_search_directory', ...m0508 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

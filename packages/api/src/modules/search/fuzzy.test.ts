@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzyCoversSubstrings, fuzzyThreshold, fuzzyWords } from './store.js';
+import { fuzzyCoversSubstrings, fuzzyThreshold, fuzzyWords } from './matching.js';
 
 describe('fuzzy matching rules', () => {
   it('matches each word of three letters or more, split on spaces and punctuation', () => {

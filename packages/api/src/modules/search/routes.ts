@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import { SearchInput } from '@wellrest/core';
 import { can } from '../../http/can.js';
 import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
-import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { search } from './store.js';
 
@@ -16,7 +15,7 @@ export function searchRoutes(): Router<AppState, AppContextExtension> {
     '/api/search',
     can('read', 'Search'),
     validate(SearchInput),
-    inTransaction,
+    // No request transaction: the search directory may need one of its own to catch up.
     postSearch,
   );
   return router;

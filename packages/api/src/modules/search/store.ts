@@ -9,46 +9,23 @@ import {
   recordAccess,
   scopeOf,
 } from '../patients/access.js';
+import { type DirectoryData, searchDirectoryFor } from './directory.js';
+import { directoryMatcher } from './directory-matcher.js';
+import {
+  fuzzyCoversSubstrings,
+  fuzzyThreshold,
+  fuzzyWords,
+  type KitMatch,
+  type Matcher,
+  type PatientMatch,
+  type PhysicianMatch,
+  RELATED_CANDIDATES,
+} from './matching.js';
 
 // The global search (spec §2 search dialog): typo-tolerant matching with pg_trgm plus prefix and
-// substring matches, ranked, and limited to what the caller may see. Physicians and referrals
-// join the results once their tables exist.
-
-/**
- * The word similarity a fuzzy match needs, set per transaction as pg_trgm's threshold so the
- * matches use the indexable `<%` operator (trigram GIN indexes). One slip of the keys (a wrong or
- * swapped letter) changes up to five of a word's trigrams, so a word of n letters keeps at least
- * 1 - 5/(n + 2) of them: short words stay typo-tolerant, and long ones no longer match thousands
- * of merely similar-looking names. The shortest word of the query decides.
- */
-export function fuzzyThreshold(q: string): number {
-  const shortest = Math.min(...fuzzyWords(q).map((word) => word.length));
-  return Math.min(0.6, Math.max(0.3, 1 - 5 / (shortest + 2)));
-}
-/** Patients and physicians whose bookings and referrals a name search considers. */
-const RELATED_CANDIDATES = 50;
-
-/**
- * The words of a query that fuzzy name matching requires, each on its own: "james garcia" finds
- * names close to both words, not every James and every Garcia. Words under three letters carry
- * too few trigrams to match on alone; a query of only such words is matched whole.
- */
-export function fuzzyWords(q: string): string[] {
-  const words = q.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word.length >= 3);
-  return words.length > 0 ? words.slice(0, 4) : [q];
-}
-
-/**
- * Whether every name containing `q` is a fuzzy match already, so the substring test can be left
- * out. A word of n letters (n >= 4, letters and digits only) found anywhere inside a name shares
- * at least its n - 2 inner trigrams of n + 2: a word similarity of (n - 2)/(n + 2), above the
- * threshold its length sets (fuzzyThreshold). Three-letter words and words with punctuation,
- * which pg_trgm splits, still need the substring test.
- */
-export function fuzzyCoversSubstrings(q: string): boolean {
-  const words = q.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word.length >= 3);
-  return words.length > 0 && fuzzyWords(q).every((word) => /^[\p{L}\p{N}]{4,}$/u.test(word));
-}
+// substring matches, ranked, and limited to what the caller may see. People and kits are matched
+// by the search directory kept in this process (directory.ts) whenever it is up to date, else by
+// the same matching in SQL; bookings and referrals of what matched are then read by index.
 
 function whereNameOrContactMatches(w: Knex.QueryBuilder, q: string): void {
   const digits = q.replace(/\D/g, '');
@@ -71,13 +48,6 @@ function likePattern(text: string, where: 'prefix' | 'anywhere'): string {
 
 interface Ranked {
   result: SearchResult;
-  score: number;
-}
-
-interface PatientMatch {
-  id: number;
-  name: string;
-  email: string;
   score: number;
 }
 
@@ -127,18 +97,46 @@ function patientResult(match: PatientMatch): Ranked {
   };
 }
 
+/** Matching in SQL; `<%` needs the query's threshold set in the transaction (see search). */
+export function sqlMatcher(db: Knex): Matcher {
+  return {
+    patients: (q, limit, scope) => matchingPatients(db, q, limit, scope),
+    physicians: (q, limit, scope) => matchingPhysicians(db, q, limit, scope),
+    kits: async (q) =>
+      (
+        (await db('kits')
+          .whereILike('kit_id', likePattern(q, 'anywhere'))
+          .select('id', 'kit_id')) as KitMatch[]
+      ).map((k) => ({ id: Number(k.id), kit_id: k.kit_id })),
+    directory: null,
+  };
+}
+
 interface BookingCandidate {
   id: number;
   patient_id: number;
   kit_id: number | null;
   start_date: string;
+  kit_type: string;
+  test_type: string;
+  status: string;
+}
+
+interface BookingDetails {
+  id: number;
+  kit_type: string;
+  test_type: string;
+  start_date: string;
+  status: string;
+  patient_name: string;
+  kit_label: string | null;
 }
 
 /**
  * Bookings of the candidate patients, of kits whose label matches, or with the number typed.
- * Ranked in two steps so that no query joins or scores more rows than it shows: the candidates
- * by index (the matching kits' most recent `limit` bookings, every booking of the candidate
- * patients), scored here from what matched; then the details of the best `limit`.
+ * The candidates are read by index in one statement (the matching kits' most recent `limit`
+ * bookings, every booking of the candidate patients) and scored here from what matched; names
+ * and labels of the best `limit` come from the directory, or from one more query without it.
  */
 async function searchBookings(
   ctx: AppContext,
@@ -146,12 +144,10 @@ async function searchBookings(
   q: string,
   limit: number,
   patients: PatientMatch[],
+  matcher: Matcher,
 ): Promise<Ranked[]> {
   const bookingId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
-  const kits = (await db('kits').whereILike('kit_id', likePattern(q, 'anywhere')).select('id', 'kit_id')) as {
-    id: number;
-    kit_id: string;
-  }[];
+  const kits = await matcher.kits(q);
   if (patients.length === 0 && kits.length === 0 && bookingId === 0) return [];
   const scope = scopeOf(ctx, 'read', 'Booking');
   const candidates = () => {
@@ -160,21 +156,24 @@ async function searchBookings(
       'bookings.patient_id',
       'bookings.kit_id',
       'bookings.start_date',
+      'bookings.kit_type',
+      'bookings.test_type',
+      'bookings.status',
     );
     if (scope.kind !== 'all') query.join('patients', 'patients.id', 'bookings.patient_id');
     applyScope(query, scope, PATIENT_SCOPE);
     return query;
   };
-  const found: BookingCandidate[] = [];
-  if (bookingId > 0) found.push(...(await candidates().where('bookings.id', bookingId)));
+  const parts: Knex.QueryBuilder[] = [];
+  if (bookingId > 0) parts.push(candidates().where('bookings.id', bookingId));
   // The most recent bookings of the kits whose label starts with the query, and of those that
-  // only contain it: two queries at most, however many kits match.
+  // only contain it: one part each, however many kits match.
   const lowerQ = q.toLowerCase();
   const prefixKits = kits.filter((k) => k.kit_id.toLowerCase().startsWith(lowerQ));
   const otherKits = kits.filter((k) => !k.kit_id.toLowerCase().startsWith(lowerQ));
   for (const group of [prefixKits, otherKits].filter((g) => g.length > 0))
-    found.push(
-      ...(await candidates()
+    parts.push(
+      candidates()
         .whereIn(
           'bookings.kit_id',
           group.map((k) => k.id),
@@ -183,22 +182,23 @@ async function searchBookings(
           { column: 'bookings.start_date', order: 'desc' },
           { column: 'bookings.id', order: 'desc' },
         ])
-        .limit(limit)),
+        .limit(limit),
     );
   if (patients.length > 0)
-    found.push(
-      ...(await candidates().whereIn(
+    parts.push(
+      candidates().whereIn(
         'bookings.patient_id',
         patients.map((p) => p.id),
-      )),
+      ),
     );
+  const found = (await db.unionAll(parts, true)) as BookingCandidate[];
 
   const kitScore = new Map([
     ...prefixKits.map((k) => [Number(k.id), 0.95] as const),
     ...otherKits.map((k) => [Number(k.id), 0.75] as const),
   ]);
   const patientScore = new Map(patients.map((p) => [p.id, p.score * 0.9] as const));
-  const scored = new Map<number, { score: number; startDate: string }>();
+  const scored = new Map<number, { score: number; booking: BookingCandidate }>();
   for (const b of found) {
     const id = Number(b.id);
     const score = Math.max(
@@ -206,40 +206,25 @@ async function searchBookings(
       kitScore.get(Number(b.kit_id)) ?? 0,
       patientScore.get(Number(b.patient_id)) ?? 0,
     );
-    scored.set(id, { score, startDate: String(b.start_date) });
+    scored.set(id, { score, booking: b });
   }
   const best = [...scored.entries()]
-    .sort(([aId, a], [bId, b]) => b.score - a.score || b.startDate.localeCompare(a.startDate) || aId - bId)
+    .sort(
+      ([aId, a], [bId, b]) =>
+        b.score - a.score ||
+        String(b.booking.start_date).localeCompare(String(a.booking.start_date)) ||
+        aId - bId,
+    )
     .slice(0, limit);
   if (best.length === 0) return [];
 
-  const rows = (await db('bookings')
-    .join('patients', 'patients.id', 'bookings.patient_id')
-    .leftJoin('kits', 'kits.id', 'bookings.kit_id')
-    .whereIn(
-      'bookings.id',
-      best.map(([id]) => id),
-    )
-    .select(
-      'bookings.id',
-      'bookings.kit_type',
-      'bookings.test_type',
-      'bookings.start_date',
-      'bookings.status',
-      'patients.name as patient_name',
-      'kits.kit_id as kit_label',
-    )) as {
-    id: number;
-    kit_type: string;
-    test_type: string;
-    start_date: string;
-    status: string;
-    patient_name: string;
-    kit_label: string | null;
-  }[];
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const details = await bookingDetails(
+    db,
+    best.map(([, { booking }]) => booking),
+    matcher.directory,
+  );
   return best.flatMap(([id, { score }]) => {
-    const r = byId.get(id);
+    const r = details.get(id);
     if (!r) return [];
     return [
       {
@@ -258,12 +243,44 @@ async function searchBookings(
   });
 }
 
-interface PhysicianMatch {
-  id: number;
-  name: string;
-  npi: string;
-  practice: string | null;
-  score: number;
+/** The bookings shown with their patients' names and kits' labels, by booking id. */
+async function bookingDetails(
+  db: Knex,
+  bookings: BookingCandidate[],
+  directory: DirectoryData | null,
+): Promise<Map<number, BookingDetails>> {
+  if (directory) {
+    return new Map(
+      bookings.flatMap((b) => {
+        const patientName = directory.patientName(Number(b.patient_id));
+        if (patientName === undefined) return [];
+        const details: BookingDetails = {
+          ...b,
+          start_date: String(b.start_date),
+          patient_name: patientName,
+          kit_label: b.kit_id === null ? null : (directory.kits.get(Number(b.kit_id))?.label ?? null),
+        };
+        return [[Number(b.id), details] as const];
+      }),
+    );
+  }
+  const rows = (await db('bookings')
+    .join('patients', 'patients.id', 'bookings.patient_id')
+    .leftJoin('kits', 'kits.id', 'bookings.kit_id')
+    .whereIn(
+      'bookings.id',
+      bookings.map((b) => b.id),
+    )
+    .select(
+      'bookings.id',
+      'bookings.kit_type',
+      'bookings.test_type',
+      'bookings.start_date',
+      'bookings.status',
+      'patients.name as patient_name',
+      'kits.kit_id as kit_label',
+    )) as BookingDetails[];
+  return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
 /** The best `limit` physicians by name (typo-tolerant), NPI prefix or practice, within `scope`. */
@@ -392,7 +409,7 @@ const ALL: RecordScope = { kind: 'all' };
  * whose bookings and referrals the search considers (matched once, used for both). Candidates
  * are ids only, never shown; bookings and referrals are scoped in their own queries.
  */
-async function matchPeople(ctx: AppContext, db: Knex, input: SearchInput) {
+async function matchPeople(ctx: AppContext, matcher: Matcher, input: SearchInput) {
   const ability = abilityOf(ctx);
   const { query: q, limit } = input;
   const wantsCandidates = ability.can('read', 'Booking') || ability.can('read', 'Referral');
@@ -404,26 +421,50 @@ async function matchPeople(ctx: AppContext, db: Knex, input: SearchInput) {
   // One query serves both when both see every patient.
   const shared = patientScope?.kind === 'all' && candidateScope.kind === 'all';
   const patientCandidates =
-    wantsCandidates || shared ? await matchingPatients(db, q, candidateLimit, candidateScope) : [];
+    wantsCandidates || shared ? await matcher.patients(q, candidateLimit, candidateScope) : [];
   const patients =
     patientScope === null
       ? []
       : shared
         ? patientCandidates.slice(0, limit)
-        : await matchingPatients(db, q, limit, patientScope);
+        : await matcher.patients(q, limit, patientScope);
 
   const physicianScope = ability.can('read', 'Physician') ? scopeOf(ctx, 'read', 'Physician') : null;
   const wantsPhysicianCandidates = ability.can('read', 'Referral');
   const physicianCandidates = wantsPhysicianCandidates
-    ? await matchingPhysicians(db, q, candidateLimit, ALL)
+    ? await matcher.physicians(q, candidateLimit, ALL)
     : [];
   const physicians =
     physicianScope === null
       ? []
       : physicianScope.kind === 'all' && wantsPhysicianCandidates
         ? physicianCandidates.slice(0, limit)
-        : await matchingPhysicians(db, q, limit, physicianScope);
+        : await matcher.physicians(q, limit, physicianScope);
   return { patients, patientCandidates, physicians, physicianCandidates };
+}
+
+/** Everything the caller may read that matches, ranked, before the limit. */
+async function rankedMatches(
+  ctx: AppContext,
+  db: Knex,
+  input: SearchInput,
+  matcher: Matcher,
+): Promise<Ranked[]> {
+  const ability = abilityOf(ctx);
+  const people = await matchPeople(ctx, matcher, input);
+  const found: Ranked[] = [...people.patients.map(patientResult), ...people.physicians.map(physicianResult)];
+  if (ability.can('read', 'Booking'))
+    found.push(
+      ...(await searchBookings(ctx, db, input.query, input.limit, people.patientCandidates, matcher)),
+    );
+  if (ability.can('read', 'Referral'))
+    found.push(
+      ...(await searchReferrals(ctx, db, input.query, input.limit, {
+        patientIds: people.patientCandidates.map((p) => p.id),
+        physicianIds: people.physicianCandidates.map((p) => p.id),
+      })),
+    );
+  return found;
 }
 
 /**
@@ -432,28 +473,16 @@ async function matchPeople(ctx: AppContext, db: Knex, input: SearchInput) {
  */
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const { db } = accessFor(ctx);
-  const ability = abilityOf(ctx);
-  const ranked: Ranked[] = await db.transaction(async (trx) => {
-    await trx.raw("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [
-      String(fuzzyThreshold(input.query)),
-    ]);
-    const people = await matchPeople(ctx, trx, input);
-    const found: Ranked[] = [
-      ...people.patients.map(patientResult),
-      ...people.physicians.map(physicianResult),
-    ];
-    const patientIds = people.patientCandidates.map((p) => p.id);
-    if (ability.can('read', 'Booking'))
-      found.push(...(await searchBookings(ctx, trx, input.query, input.limit, people.patientCandidates)));
-    if (ability.can('read', 'Referral'))
-      found.push(
-        ...(await searchReferrals(ctx, trx, input.query, input.limit, {
-          patientIds,
-          physicianIds: people.physicianCandidates.map((p) => p.id),
-        })),
-      );
-    return found;
-  });
+  const directory = await searchDirectoryFor(ctx.services.db.knex).current();
+  const ranked: Ranked[] = directory
+    ? await rankedMatches(ctx, db, input, directoryMatcher(directory))
+    : // A change is in flight: PostgreSQL matches, with the fuzzy threshold set for this query.
+      await db.transaction(async (trx) => {
+        await trx.raw("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [
+          String(fuzzyThreshold(input.query)),
+        ]);
+        return rankedMatches(ctx, trx, input, sqlMatcher(trx));
+      });
   ranked.sort(
     (a, b) => b.score - a.score || a.result.type.localeCompare(b.result.type) || a.result.id - b.result.id,
   );

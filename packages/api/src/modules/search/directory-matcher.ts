@@ -1,0 +1,125 @@
+import type { RecordScope } from '@wellrest/core';
+import { type DirectoryData, withinScope } from './directory.js';
+import {
+  fuzzyCoversSubstrings,
+  fuzzyThreshold,
+  fuzzyWords,
+  type KitMatch,
+  type Matcher,
+  type PatientMatch,
+  type PhysicianMatch,
+} from './matching.js';
+import type { NameIndex } from './name-index.js';
+
+// The search's matching answered from the search directory: the same rules as the SQL of
+// store.ts (matchingPatients, matchingPhysicians, the kit label lookup), the same scores and
+// the same order, without a query.
+
+/** Keys of the names close to every fuzzy word of `q` (`word <% name` for each). */
+function similarNames(names: NameIndex, q: string): number[] {
+  const threshold = fuzzyThreshold(q);
+  let keys: number[] | undefined;
+  for (const word of fuzzyWords(q)) {
+    const found = names.similarTo(word, threshold);
+    if (keys === undefined) keys = found;
+    else {
+      const inBoth = new Set(found);
+      keys = keys.filter((key) => inBoth.has(key));
+    }
+    if (keys.length === 0) break;
+  }
+  return keys ?? [];
+}
+
+/** word_similarity(q, name) of each name key asked for, computed once per key. */
+function similarityOf(names: NameIndex, q: string): (key: number) => number {
+  const query = names.query(q);
+  const known = new Map<number, number>();
+  return (key) => {
+    let score = known.get(key);
+    if (score === undefined) {
+      score = names.similarity(query, key);
+      known.set(key, score);
+    }
+    return score;
+  };
+}
+
+/** Best first: score, then name, then id (ORDER BY score DESC, name, id). */
+function byRank(
+  a: { score: number; name: string; id: number },
+  b: { score: number; name: string; id: number },
+) {
+  return b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id;
+}
+
+function patients(data: DirectoryData, q: string, limit: number, scope: RecordScope): PatientMatch[] {
+  const lowered = q.toLowerCase();
+  const digits = q.replace(/\D/g, '');
+  const ids = new Set<number>();
+  data.patientsNamed(similarNames(data.patientNames, q), ids);
+  if (!fuzzyCoversSubstrings(q)) data.patientsNamed(data.patientNames.containing(lowered), ids);
+  if (!/\s/.test(q)) data.patientsByEmailPrefix(lowered, ids);
+  if (digits.length >= 3) data.patientsByPhoneDigits(digits, ids);
+
+  const similarity = similarityOf(data.patientNames, q);
+  const matches: PatientMatch[] = [];
+  for (const id of ids) {
+    const patient = data.patients.get(id);
+    if (!patient || !withinScope(scope, { physicianId: patient.physicianId })) continue;
+    const name = data.patientNames.names[patient.nameKey] ?? '';
+    const lowerName = data.patientNames.lowerName(patient.nameKey);
+    const score = Math.max(
+      similarity(patient.nameKey),
+      lowerName.startsWith(lowered) || patient.emailLower.startsWith(lowered) ? 1 : 0,
+      lowerName.includes(lowered) ? 0.9 : 0,
+      digits.length >= 3 && patient.phoneDigits.includes(digits) ? 0.8 : 0,
+    );
+    matches.push({ id, name, email: patient.email, score });
+  }
+  return matches.sort(byRank).slice(0, limit);
+}
+
+function physicians(data: DirectoryData, q: string, limit: number, scope: RecordScope): PhysicianMatch[] {
+  const lowered = q.toLowerCase();
+  const ids = new Set<number>();
+  data.physiciansNamed(similarNames(data.physicianNames, q), ids);
+  data.physiciansNamed(data.physicianNames.containing(lowered), ids);
+  const npiQuery = /^\d{3,10}$/.test(q);
+  for (const physician of data.physicians.values()) {
+    if (physician.practiceLower.includes(lowered) || (npiQuery && physician.npi.startsWith(q)))
+      ids.add(physician.id);
+  }
+
+  const similarity = similarityOf(data.physicianNames, q);
+  const matches: PhysicianMatch[] = [];
+  for (const id of ids) {
+    const physician = data.physicians.get(id);
+    if (!physician || !withinScope(scope, { id })) continue;
+    const name = data.physicianNames.names[physician.nameKey] ?? '';
+    const score = Math.max(
+      similarity(physician.nameKey),
+      physician.npi.startsWith(q) ? 1 : 0,
+      data.physicianNames.lowerName(physician.nameKey).includes(lowered) ? 0.9 : 0,
+      physician.practice !== null && physician.practiceLower.includes(lowered) ? 0.7 : 0,
+    );
+    matches.push({ id, name, npi: physician.npi, practice: physician.practice, score });
+  }
+  return matches.sort(byRank).slice(0, limit);
+}
+
+function kits(data: DirectoryData, q: string): KitMatch[] {
+  const lowered = q.toLowerCase();
+  const found: KitMatch[] = [];
+  for (const [id, kit] of data.kits) if (kit.lower.includes(lowered)) found.push({ id, kit_id: kit.label });
+  return found;
+}
+
+export function directoryMatcher(data: DirectoryData): Matcher {
+  return {
+    patients: (q, limit, scope) => patients(data, q, limit, scope),
+    physicians: (q, limit, scope) => physicians(data, q, limit, scope),
+    kits: (q) => kits(data, q),
+    directory: data,
+  };
+}

@@ -1,0 +1,304 @@
+import type { RecordScope } from '@wellrest/core';
+import type { Knex } from 'knex';
+import { SEARCH_DIRECTORY_LOCK } from '../../db/migrations/0508_search_directory.js';
+import { NameIndex } from './name-index.js';
+import type { WordCharacters } from './trigrams.js';
+
+// The search directory: what the global search matches by name and contact details (patients'
+// names, emails and phones, physicians' names, NPIs and practices, kit labels), kept in each API
+// process and answered there, so that a search leaves PostgreSQL only indexed lookups of the
+// bookings and referrals of what it found. Matching follows the SQL it replaces exactly
+// (pg_trgm's word similarity, ILIKE, LIKE prefixes); store.ts keeps that SQL for the moments
+// the directory cannot be brought up to date.
+//
+// Kept current by migration 0508: every write of those columns stamps its row with the next value
+// of `search_directory_version`, and a deletion advances `search_directory_resets`. A search reads
+// both (one small query); when they moved, the directory reads the rows stamped since its last
+// version, or everything after a deletion. It moves to a version only when that version was read
+// while the directory lock could be taken exclusively, with no writer in flight: every change it
+// counts is then committed and visible to the reads that follow.
+
+/** A version of the directory's data: the two sequences. */
+interface Version {
+  key: string;
+  stamp: number;
+  resets: string;
+}
+
+export interface DirectoryPatient {
+  id: number;
+  nameKey: number;
+  email: string;
+  emailLower: string;
+  phoneDigits: string;
+  physicianId: number | null;
+}
+
+export interface DirectoryPhysician {
+  id: number;
+  nameKey: number;
+  npi: string;
+  practice: string | null;
+  practiceLower: string;
+}
+
+interface PatientRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  physician_id: number | null;
+}
+
+interface PhysicianRow {
+  id: number;
+  name: string;
+  npi: string;
+  practice: string | null;
+}
+
+interface KitRow {
+  id: number;
+  kit_id: string;
+}
+
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/** Appends `value` to the list under `key`. */
+function post<K>(lists: Map<K, number[]>, key: K, value: number): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
+}
+
+/** The directory's data at one version. Lists are only appended to; readers check each entry. */
+export class DirectoryData {
+  readonly patientNames: NameIndex;
+  readonly physicianNames: NameIndex;
+  readonly patients = new Map<number, DirectoryPatient>();
+  readonly physicians = new Map<number, DirectoryPhysician>();
+  readonly kits = new Map<number, { label: string; lower: string }>();
+  /** Name key → ids of the patients that had that name when written. */
+  private readonly patientsByName: number[][] = [];
+  private readonly physiciansByName: number[][] = [];
+  /** First three characters of a lower-cased email → patient ids. */
+  private readonly emailStarts = new Map<string, number[]>();
+  /** Three digits of a phone number → patient ids. */
+  private readonly phoneDigits = new Map<string, number[]>();
+
+  constructor(words: WordCharacters) {
+    this.patientNames = new NameIndex(words);
+    this.physicianNames = new NameIndex(words);
+  }
+
+  putPatient(row: PatientRow): void {
+    const id = Number(row.id);
+    const nameKey = this.patientNames.add(row.name);
+    const emailLower = row.email.toLowerCase();
+    const phoneDigits = digitsOf(row.phone ?? '');
+    const before = this.patients.get(id);
+    this.patients.set(id, {
+      id,
+      nameKey,
+      email: row.email,
+      emailLower,
+      phoneDigits,
+      physicianId: row.physician_id === null ? null : Number(row.physician_id),
+    });
+    if (before?.nameKey !== nameKey) {
+      const list = this.patientsByName[nameKey];
+      if (list) list.push(id);
+      else this.patientsByName[nameKey] = [id];
+    }
+    if (before?.emailLower.slice(0, 3) !== emailLower.slice(0, 3))
+      post(this.emailStarts, emailLower.slice(0, 3), id);
+    if (before?.phoneDigits !== phoneDigits) {
+      for (let i = 0; i + 3 <= phoneDigits.length; i++)
+        post(this.phoneDigits, phoneDigits.slice(i, i + 3), id);
+    }
+  }
+
+  putPhysician(row: PhysicianRow): void {
+    const id = Number(row.id);
+    const nameKey = this.physicianNames.add(row.name);
+    const before = this.physicians.get(id);
+    this.physicians.set(id, {
+      id,
+      nameKey,
+      npi: row.npi,
+      practice: row.practice,
+      practiceLower: (row.practice ?? '').toLowerCase(),
+    });
+    if (before?.nameKey !== nameKey) {
+      const list = this.physiciansByName[nameKey];
+      if (list) list.push(id);
+      else this.physiciansByName[nameKey] = [id];
+    }
+  }
+
+  putKit(row: KitRow): void {
+    this.kits.set(Number(row.id), { label: row.kit_id, lower: row.kit_id.toLowerCase() });
+  }
+
+  patientName(id: number): string | undefined {
+    const patient = this.patients.get(id);
+    return patient ? this.patientNames.names[patient.nameKey] : undefined;
+  }
+
+  physicianName(id: number): string | undefined {
+    const physician = this.physicians.get(id);
+    return physician ? this.physicianNames.names[physician.nameKey] : undefined;
+  }
+
+  /** Patients whose name is one of `nameKeys` now. */
+  patientsNamed(nameKeys: Iterable<number>, into: Set<number>): void {
+    for (const key of nameKeys)
+      for (const id of this.patientsByName[key] ?? [])
+        if (this.patients.get(id)?.nameKey === key) into.add(id);
+  }
+
+  physiciansNamed(nameKeys: Iterable<number>, into: Set<number>): void {
+    for (const key of nameKeys)
+      for (const id of this.physiciansByName[key] ?? [])
+        if (this.physicians.get(id)?.nameKey === key) into.add(id);
+  }
+
+  /** Patients whose lower-cased email starts with `lowered`. */
+  patientsByEmailPrefix(lowered: string, into: Set<number>): void {
+    if (lowered.length >= 3) {
+      for (const id of this.emailStarts.get(lowered.slice(0, 3)) ?? [])
+        if (this.patients.get(id)?.emailLower.startsWith(lowered)) into.add(id);
+      return;
+    }
+    for (const patient of this.patients.values())
+      if (patient.emailLower.startsWith(lowered)) into.add(patient.id);
+  }
+
+  /** Patients whose phone number's digits contain `digits` (three or more). */
+  patientsByPhoneDigits(digits: string, into: Set<number>): void {
+    let rarest: number[] | undefined;
+    for (let i = 0; i + 3 <= digits.length; i++) {
+      const list = this.phoneDigits.get(digits.slice(i, i + 3));
+      if (!list) return;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    for (const id of rarest ?? []) if (this.patients.get(id)?.phoneDigits.includes(digits)) into.add(id);
+  }
+}
+
+/** Whether a record with these field values is within `scope` (fails closed like applyScope). */
+export function withinScope(scope: RecordScope, fields: Readonly<Record<string, unknown>>): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'none') return false;
+  return scope.anyOf.some((conditions) => {
+    const entries = Object.entries(conditions);
+    return (
+      entries.length > 0 &&
+      entries.every(([field, value]) => {
+        if (!(field in fields) || (typeof value !== 'number' && typeof value !== 'string')) return false;
+        const actual = fields[field];
+        return actual !== null && actual !== undefined && String(actual) === String(value);
+      })
+    );
+  });
+}
+
+async function readVersion(knex: Knex, quietly: boolean): Promise<Version | null> {
+  const select = `v.last_value AS stamp, v.is_called AS called, r.last_value AS resets, r.is_called AS reset
+    FROM search_directory_version v, search_directory_resets r`;
+  const read = async (db: Knex) => {
+    const result = quietly
+      ? await db.raw(`SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, ${select}`, [
+          SEARCH_DIRECTORY_LOCK,
+        ])
+      : await db.raw(`SELECT true AS quiet, ${select}`);
+    return (
+      result.rows as {
+        quiet: boolean;
+        stamp: string | number;
+        called: boolean;
+        resets: string | number;
+        reset: boolean;
+      }[]
+    )[0];
+  };
+  // Taken exclusively for an instant, in a transaction of its own: writers wait for one statement.
+  const row = quietly ? await knex.transaction((trx) => read(trx)) : await read(knex);
+  if (row?.quiet !== true) return null;
+  const stamp = row.called ? Number(row.stamp) : 0;
+  const resets = `${row.resets}:${row.reset}`;
+  return { key: `${stamp}/${resets}`, stamp, resets };
+}
+
+/** Whether letters beyond ASCII make words for this database's pg_trgm (its character classes). */
+async function wordCharacters(knex: Knex): Promise<WordCharacters> {
+  const result = await knex.raw("SELECT coalesce(array_length(show_trgm('éé'), 1), 0) AS n");
+  return Number((result.rows as { n: number }[])[0]?.n ?? 0) > 0 ? 'unicode' : 'ascii';
+}
+
+/**
+ * One process's directory over one database. `current()` answers the data at the database's
+ * present version, or null while a change is in flight (the caller then asks PostgreSQL).
+ */
+export class SearchDirectory {
+  private data: DirectoryData | undefined;
+  private version: Version | undefined;
+  private updating: Promise<void> | undefined;
+
+  constructor(private readonly knex: Knex) {}
+
+  async current(): Promise<DirectoryData | null> {
+    const now = await readVersion(this.knex, false);
+    if (now && this.data && this.version?.key === now.key) return this.data;
+    // Requests arriving together share one update.
+    if (!this.updating) {
+      this.updating = this.update().finally(() => {
+        this.updating = undefined;
+      });
+    }
+    await this.updating;
+    // The directory is at a version read after `now`: it has every change `now` counts.
+    return this.data &&
+      this.version &&
+      now &&
+      this.version.stamp >= now.stamp &&
+      this.version.resets === now.resets
+      ? this.data
+      : null;
+  }
+
+  private async update(): Promise<void> {
+    const quiet = await readVersion(this.knex, true);
+    if (!quiet) return;
+    const since = this.data && this.version?.resets === quiet.resets ? this.version.stamp : null;
+    const data =
+      since === null ? new DirectoryData(await wordCharacters(this.knex)) : (this.data as DirectoryData);
+    const changed = (table: string) => {
+      const query = this.knex(table);
+      if (since !== null) query.where('directory_seq', '>', since);
+      return query;
+    };
+    const [patients, physicians, kits] = await Promise.all([
+      changed('patients').select('id', 'name', 'email', 'phone', 'physician_id') as Promise<PatientRow[]>,
+      changed('physicians').select('id', 'name', 'npi', 'practice') as Promise<PhysicianRow[]>,
+      changed('kits').select('id', 'kit_id') as Promise<KitRow[]>,
+    ]);
+    for (const row of patients) data.putPatient(row);
+    for (const row of physicians) data.putPhysician(row);
+    for (const row of kits) data.putKit(row);
+    this.data = data;
+    this.version = quiet;
+  }
+}
+
+const directories = new WeakMap<Knex, SearchDirectory>();
+
+/** The directory of the database behind `knex`, one per process. */
+export function searchDirectoryFor(knex: Knex): SearchDirectory {
+  let directory = directories.get(knex);
+  if (!directory) {
+    directory = new SearchDirectory(knex);
+    directories.set(knex, directory);
+  }
+  return directory;
+}
