@@ -15,33 +15,28 @@ import type { NameIndex } from './name-index.js';
 // store.ts (matchingPatients, matchingPhysicians, the kit label lookup), the same scores and
 // the same order, without a query.
 
-/** Keys of the names close to every fuzzy word of `q` (`word <% name` for each). */
-function similarNames(names: NameIndex, q: string): number[] {
-  const threshold = fuzzyThreshold(q);
-  let keys: number[] | undefined;
-  for (const word of fuzzyWords(q)) {
-    const found = names.similarTo(word, threshold);
-    if (keys === undefined) keys = found;
-    else {
-      const inBoth = new Set(found);
-      keys = keys.filter((key) => inBoth.has(key));
-    }
-    if (keys.length === 0) break;
-  }
-  return keys ?? [];
-}
-
-/** word_similarity(q, name) of each name key asked for, computed once per key. */
-function similarityOf(names: NameIndex, q: string): (key: number) => number {
+/**
+ * The names close to every fuzzy word of `q` (`word <% name` for each), and word_similarity(q,
+ * name) of any name asked for: known already when `q` is one word.
+ */
+function nameMatches(
+  names: NameIndex,
+  q: string,
+): { keys: Iterable<number>; similarity: (key: number) => number } {
+  const words = fuzzyWords(q);
+  const found = names.similarToAll(words, fuzzyThreshold(q));
+  const known = words.length === 1 && words[0] === q ? found : new Map<number, number>();
   const query = names.query(q);
-  const known = new Map<number, number>();
-  return (key) => {
-    let score = known.get(key);
-    if (score === undefined) {
-      score = names.similarity(query, key);
-      known.set(key, score);
-    }
-    return score;
+  return {
+    keys: found.keys(),
+    similarity: (key) => {
+      let score = known.get(key);
+      if (score === undefined) {
+        score = names.similarity(query, key);
+        known.set(key, score);
+      }
+      return score;
+    },
   };
 }
 
@@ -57,12 +52,13 @@ function patients(data: DirectoryData, q: string, limit: number, scope: RecordSc
   const lowered = q.toLowerCase();
   const digits = q.replace(/\D/g, '');
   const ids = new Set<number>();
-  data.patientsNamed(similarNames(data.patientNames, q), ids);
+  const named = nameMatches(data.patientNames, q);
+  data.patientsNamed(named.keys, ids);
   if (!fuzzyCoversSubstrings(q)) data.patientsNamed(data.patientNames.containing(lowered), ids);
   if (!/\s/.test(q)) data.patientsByEmailPrefix(lowered, ids);
   if (digits.length >= 3) data.patientsByPhoneDigits(digits, ids);
 
-  const similarity = similarityOf(data.patientNames, q);
+  const similarity = named.similarity;
   const matches: PatientMatch[] = [];
   for (const id of ids) {
     const patient = data.patients.get(id);
@@ -83,7 +79,8 @@ function patients(data: DirectoryData, q: string, limit: number, scope: RecordSc
 function physicians(data: DirectoryData, q: string, limit: number, scope: RecordScope): PhysicianMatch[] {
   const lowered = q.toLowerCase();
   const ids = new Set<number>();
-  data.physiciansNamed(similarNames(data.physicianNames, q), ids);
+  const named = nameMatches(data.physicianNames, q);
+  data.physiciansNamed(named.keys, ids);
   data.physiciansNamed(data.physicianNames.containing(lowered), ids);
   const npiQuery = /^\d{3,10}$/.test(q);
   for (const physician of data.physicians.values()) {
@@ -91,7 +88,7 @@ function physicians(data: DirectoryData, q: string, limit: number, scope: Record
       ids.add(physician.id);
   }
 
-  const similarity = similarityOf(data.physicianNames, q);
+  const similarity = named.similarity;
   const matches: PhysicianMatch[] = [];
   for (const id of ids) {
     const physician = data.physicians.get(id);

@@ -81,9 +81,9 @@ export class DirectoryData {
   /** Name key → ids of the patients that had that name when written. */
   private readonly patientsByName: number[][] = [];
   private readonly physiciansByName: number[][] = [];
-  /** First three characters of a lower-cased email → patient ids. */
+  /** First three to six characters of a lower-cased email → patient ids. */
   private readonly emailStarts = new Map<string, number[]>();
-  /** Three digits of a phone number → patient ids. */
+  /** Three and four digits of a phone number → patient ids. */
   private readonly phoneDigits = new Map<string, number[]>();
 
   constructor(words: WordCharacters) {
@@ -110,11 +110,14 @@ export class DirectoryData {
       if (list) list.push(id);
       else this.patientsByName[nameKey] = [id];
     }
-    if (before?.emailLower.slice(0, 3) !== emailLower.slice(0, 3))
-      post(this.emailStarts, emailLower.slice(0, 3), id);
+    if (before?.emailLower !== emailLower) {
+      for (let length = 3; length <= Math.min(6, emailLower.length); length++)
+        post(this.emailStarts, emailLower.slice(0, length), id);
+    }
     if (before?.phoneDigits !== phoneDigits) {
-      for (let i = 0; i + 3 <= phoneDigits.length; i++)
-        post(this.phoneDigits, phoneDigits.slice(i, i + 3), id);
+      for (const length of [3, 4])
+        for (let i = 0; i + length <= phoneDigits.length; i++)
+          post(this.phoneDigits, phoneDigits.slice(i, i + length), id);
     }
   }
 
@@ -166,7 +169,8 @@ export class DirectoryData {
   /** Patients whose lower-cased email starts with `lowered`. */
   patientsByEmailPrefix(lowered: string, into: Set<number>): void {
     if (lowered.length >= 3) {
-      for (const id of this.emailStarts.get(lowered.slice(0, 3)) ?? [])
+      const start = lowered.slice(0, 6);
+      for (const id of this.emailStarts.get(start) ?? [])
         if (this.patients.get(id)?.emailLower.startsWith(lowered)) into.add(id);
       return;
     }
@@ -177,8 +181,9 @@ export class DirectoryData {
   /** Patients whose phone number's digits contain `digits` (three or more). */
   patientsByPhoneDigits(digits: string, into: Set<number>): void {
     let rarest: number[] | undefined;
-    for (let i = 0; i + 3 <= digits.length; i++) {
-      const list = this.phoneDigits.get(digits.slice(i, i + 3));
+    const length = digits.length >= 4 ? 4 : 3;
+    for (let i = 0; i + length <= digits.length; i++) {
+      const list = this.phoneDigits.get(digits.slice(i, i + length));
       if (!list) return;
       if (!rarest || list.length < rarest.length) rarest = list;
     }

@@ -13,6 +13,8 @@ export class NameIndex {
   private readonly keys = new Map<string, number>();
   /** Each name's trigram id sequence (word similarity reads it in order). */
   private readonly sequences: Int32Array[] = [];
+  /** Each name's distinct trigram ids. */
+  private readonly distinct: Int32Array[] = [];
   /** Trigram id → keys of the names that have it (once each). */
   private readonly postings: number[][] = [];
   private readonly trigramIds = new Map<string, number>();
@@ -20,7 +22,7 @@ export class NameIndex {
   private readonly substrings = new Map<string, number[]>();
   private readonly scratch = new SimilarityScratch();
   private inQuery = new Uint8Array(1024);
-  private counts = new Uint16Array(1024);
+  private seen = new Uint8Array(1024);
 
   constructor(private readonly words: WordCharacters) {}
 
@@ -35,7 +37,9 @@ export class NameIndex {
     this.lowered.push(lowered);
     const sequence = trigramSequence(name, this.words).map((trigram) => this.trigramId(trigram));
     this.sequences.push(Int32Array.from(sequence));
-    for (const id of new Set(sequence)) (this.postings[id] as number[]).push(key);
+    const distinct = new Set(sequence);
+    this.distinct.push(Int32Array.from(distinct));
+    for (const id of distinct) (this.postings[id] as number[]).push(key);
     const seen = new Set<string>();
     for (let i = 0; i + 3 <= lowered.length; i++) {
       const part = lowered.slice(i, i + 3);
@@ -82,36 +86,62 @@ export class NameIndex {
     );
   }
 
-  /** Keys of the names whose word similarity to `word` is at least `threshold` (`word <% name`). */
-  similarTo(word: string, threshold: number): number[] {
-    const query = this.query(word);
-    if (query.count === 0) return [];
-    // A name sharing c of the word's n trigrams scores at most c / n: fewer can never reach it.
-    let needed = 1;
-    while (needed <= query.count && Math.fround(needed / query.count) < threshold) needed++;
-    if (needed > query.ids.length) return [];
-    if (this.counts.length < this.names.length)
-      this.counts = new Uint16Array(Math.max(this.names.length, this.counts.length * 2));
-    const counts = this.counts;
+  /**
+   * Keys of the names whose word similarity to every one of `words` is at least `threshold`
+   * (`word <% name` for each), with each name's similarity to the last word. A name sharing
+   * `needed` of a word's trigrams has one of its rarest (known - needed + 1): only names that
+   * have such a trigram of every word are candidates, and only those are scored, exactly.
+   */
+  similarToAll(words: readonly string[], threshold: number): Map<number, number> {
+    const queries = words.slice(0, 7).map((word) => this.query(word));
+    const needs = queries.map((query) => sharedNeeded(query, threshold));
+    if (queries.length === 0 || queries.some((query, i) => (needs[i] as number) > query.ids.length))
+      return new Map();
+    if (this.seen.length < this.names.length)
+      this.seen = new Uint8Array(Math.max(this.names.length, this.seen.length * 2));
+    const seen = this.seen;
     const touched: number[] = [];
-    for (const id of query.ids) {
-      for (const key of this.postings[id] as number[]) {
-        if (counts[key] === 0) touched.push(key);
-        counts[key] = (counts[key] as number) + 1;
-      }
-    }
-    const found: number[] = [];
-    this.withQuery(query, (inQuery) => {
-      for (const key of touched) {
-        if ((counts[key] as number) >= needed) {
-          const sequence = this.sequences[key] as Int32Array;
-          const score = wordSimilarityOf(inQuery, query.count, sequence, this.trigramIds.size, this.scratch);
-          if (score >= threshold) found.push(key);
+    queries.forEach((query, i) => {
+      const bit = 1 << i;
+      const rarest = [...query.ids]
+        .sort((a, b) => (this.postings[a] as number[]).length - (this.postings[b] as number[]).length)
+        .slice(0, query.ids.length - (needs[i] as number) + 1);
+      for (const id of rarest) {
+        for (const key of this.postings[id] as number[]) {
+          const marks = seen[key] as number;
+          if (marks === 0) touched.push(key);
+          seen[key] = marks | bit;
         }
-        counts[key] = 0;
       }
     });
-    return found;
+    const every = (1 << queries.length) - 1;
+    let keys = touched.filter((key) => seen[key] === every);
+    for (const key of touched) seen[key] = 0;
+    let scores = new Map<number, number>();
+    for (const query of queries) {
+      scores = this.scoresAbove(query, keys, threshold);
+      keys = [...scores.keys()];
+    }
+    return scores;
+  }
+
+  /** Those of `keys` whose word similarity to the query is at least `threshold`, with it. */
+  private scoresAbove(query: TrigramQuery, keys: readonly number[], threshold: number): Map<number, number> {
+    const needed = sharedNeeded(query, threshold);
+    const scores = new Map<number, number>();
+    this.withQuery(query, (inQuery) => {
+      for (const key of keys) {
+        // Counting the trigrams shared is cheap; scoring only those sharing enough is exact.
+        const distinct = this.distinct[key] as Int32Array;
+        let shared = 0;
+        for (let i = 0; i < distinct.length; i++) shared += inQuery[distinct[i] as number] as number;
+        if (shared < needed) continue;
+        const sequence = this.sequences[key] as Int32Array;
+        const score = wordSimilarityOf(inQuery, query.count, sequence, this.trigramIds.size, this.scratch);
+        if (score >= threshold) scores.set(key, score);
+      }
+    });
+    return scores;
   }
 
   /** Keys of the names containing `lowered` (a lower-cased query): `name ILIKE '%q%'`. */
@@ -133,13 +163,13 @@ export class NameIndex {
     return (rarest ?? []).filter((key) => (this.lowered[key] as string).includes(lowered));
   }
 
-  private withQuery<T>(query: TrigramQuery, work: (inQuery: (id: number) => boolean) => T): T {
+  private withQuery<T>(query: TrigramQuery, work: (inQuery: Uint8Array) => T): T {
     if (this.inQuery.length < this.trigramIds.size)
       this.inQuery = new Uint8Array(Math.max(this.trigramIds.size, this.inQuery.length * 2));
     const flags = this.inQuery;
     for (const id of query.ids) flags[id] = 1;
     try {
-      return work((id) => flags[id] === 1);
+      return work(flags);
     } finally {
       for (const id of query.ids) flags[id] = 0;
     }
@@ -151,4 +181,15 @@ export interface TrigramQuery {
   ids: number[];
   /** How many distinct trigrams the query has, including those no name has. */
   count: number;
+}
+
+/**
+ * The fewest of a query's trigrams a name must share to reach `threshold`: sharing c of n scores
+ * at most c / n (an extent has at least as many trigrams as it shares).
+ */
+function sharedNeeded(query: TrigramQuery, threshold: number): number {
+  if (query.count === 0) return Number.POSITIVE_INFINITY;
+  let needed = 1;
+  while (needed <= query.count && Math.fround(needed / query.count) < threshold) needed++;
+  return needed;
 }

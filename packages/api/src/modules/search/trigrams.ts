@@ -50,11 +50,11 @@ export class SimilarityScratch {
 }
 
 /**
- * word_similarity of a query whose trigram ids are the members of `inQuery` (`queryCount` of
- * them, counting those no text has) against a text given as its trigram id sequence.
+ * word_similarity of a query whose trigram ids are flagged 1 in `inQuery` (`queryCount` of them,
+ * counting those no text has) against a text given as its trigram id sequence.
  */
 export function wordSimilarityOf(
-  inQuery: (id: number) => boolean,
+  inQuery: Uint8Array,
   queryCount: number,
   text: ArrayLike<number>,
   idSpace: number,
@@ -67,7 +67,7 @@ export function wordSimilarityOf(
   let shared = 0;
   for (let i = 0; i < text.length; i++) {
     const id = text[i] as number;
-    const found = inQuery(id);
+    const found = inQuery[id] === 1;
     // Trigrams are tracked from the first one the query has; before it, only the query's own.
     if (lower >= 0 || found) {
       if ((lastPosition[id] as number) < 0) {
@@ -97,7 +97,7 @@ export function wordSimilarityOf(
       const startId = text[start] as number;
       if (lastPosition[startId] === start) {
         tryTrigrams--;
-        if (inQuery(startId)) tryShared--;
+        if (inQuery[startId] === 1) tryShared--;
       }
     }
     if (current > best) best = current;
@@ -124,11 +124,7 @@ export function wordSimilarity(query: string, text: string, words: WordCharacter
   };
   const querySet = new Set(trigramSequence(query, words).map(idOf));
   const sequence = trigramSequence(text, words).map(idOf);
-  return wordSimilarityOf(
-    (id) => querySet.has(id),
-    querySet.size,
-    sequence,
-    ids.size,
-    new SimilarityScratch(),
-  );
+  const inQuery = new Uint8Array(ids.size);
+  for (const id of querySet) inQuery[id] = 1;
+  return wordSimilarityOf(inQuery, querySet.size, sequence, ids.size, new SimilarityScratch());
 }
