@@ -33,6 +33,17 @@ export async function createSession(
   return row;
 }
 
+const SESSION_COLUMNS = [
+  'id',
+  'user_id',
+  'created_at',
+  'last_seen_at',
+  'expires_at',
+  'revoked_at',
+  'ip',
+  'user_agent',
+] as const satisfies readonly (keyof SessionRow)[];
+
 export type SessionLookup =
   | {
       status: 'active';
@@ -70,33 +81,38 @@ export async function resumeSession(
   userId: number,
   idleMinutes: number,
 ): Promise<SessionLookup> {
-  const found = await db('sessions')
-    .where({ id: sessionId, user_id: userId })
-    .whereNull('revoked_at')
-    .andWhereRaw('expires_at > now()')
+  // The session and its active user in one statement: every API request starts with it.
+  const found = (await db('sessions')
+    .leftJoin('users', (on) => on.on('users.id', 'sessions.user_id').andOnVal('users.is_active', true))
+    .where({ 'sessions.id': sessionId, 'sessions.user_id': userId })
+    .whereNull('sessions.revoked_at')
+    .andWhereRaw('sessions.expires_at > now()')
     .first(
-      db.raw('sessions.*'),
-      db.raw('last_seen_at <= now() - make_interval(mins => ?) AS idle', [idleMinutes]),
-      db.raw('last_seen_at <= now() - make_interval(secs => ?) AS stale', [touchSeconds(idleMinutes)]),
-      db.raw('extract(epoch from (last_seen_at - now())) * 1000 AS seen_offset_ms'),
-    );
+      db.raw('users.*'),
+      ...SESSION_COLUMNS.map((column) => db.raw(`sessions.${column} AS session_${column}`)),
+      db.raw('sessions.last_seen_at <= now() - make_interval(mins => ?) AS idle', [idleMinutes]),
+      db.raw('sessions.last_seen_at <= now() - make_interval(secs => ?) AS stale', [
+        touchSeconds(idleMinutes),
+      ]),
+      db.raw('extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms'),
+    )) as
+    | (Record<string, unknown> & { idle: boolean; stale: boolean; seen_offset_ms: number | string })
+    | undefined;
   if (!found) return { status: 'invalid' };
-  const {
-    idle,
-    stale,
-    seen_offset_ms: seenOffsetMs,
-    ...session
-  } = found as SessionRow & {
-    idle: boolean;
-    stale: boolean;
-    seen_offset_ms: number | string;
-  };
+  const { idle, stale, seen_offset_ms: seenOffsetMs } = found;
+  const session = Object.fromEntries(
+    SESSION_COLUMNS.map((column) => [column, found[`session_${column}`]]),
+  ) as unknown as SessionRow;
   if (idle) {
     await revokeSession(db, session.id);
     return { status: 'idle', session };
   }
-  const user = await db<UserRow>('users').where({ id: userId, is_active: true }).first();
-  if (!user) return { status: 'invalid' };
+  if (found.id === null || found.id === undefined) return { status: 'invalid' };
+  const user = Object.fromEntries(
+    Object.entries(found).filter(
+      ([column]) => !column.startsWith('session_') && !['idle', 'stale', 'seen_offset_ms'].includes(column),
+    ),
+  ) as unknown as UserRow;
   if (stale) await db('sessions').where({ id: sessionId }).update({ last_seen_at: db.fn.now() });
   // The idle window runs from the stored activity time: now when just written, else a little earlier.
   const idleRemainingMs = idleMinutes * 60_000 + (stale ? 0 : Math.min(0, Number(seenOffsetMs)));
