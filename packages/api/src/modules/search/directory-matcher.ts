@@ -45,35 +45,73 @@ function byRank(
   a: { score: number; name: string; id: number },
   b: { score: number; name: string; id: number },
 ) {
-  return b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id;
+  return b.score - a.score || compareText(a.name, b.name) || a.id - b.id;
+}
+
+/** Text order by code point, as PostgreSQL orders names under the C and C.UTF-8 collations. */
+function compareText(a = '', b = ''): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function patients(data: DirectoryData, q: string, limit: number, scope: RecordScope): PatientMatch[] {
   const lowered = q.toLowerCase();
   const digits = q.replace(/\D/g, '');
-  const ids = new Set<number>();
-  const named = nameMatches(data.patientNames, q);
-  data.patientsNamed(named.keys, ids);
-  if (!fuzzyCoversSubstrings(q)) data.patientsNamed(data.patientNames.containing(lowered), ids);
-  if (!/\s/.test(q)) data.patientsByEmailPrefix(lowered, ids);
-  if (digits.length >= 3) data.patientsByPhoneDigits(digits, ids);
+  const names = data.patientNames;
+  const named = nameMatches(names, q);
+  const nameKeys = new Set(named.keys);
+  if (!fuzzyCoversSubstrings(q)) for (const key of names.containing(lowered)) nameKeys.add(key);
+  const byContact = new Set<number>();
+  if (!/\s/.test(q)) data.patientsByEmailPrefix(lowered, byContact);
+  if (digits.length >= 3) data.patientsByPhoneDigits(digits, byContact);
 
-  const similarity = named.similarity;
-  const matches: PatientMatch[] = [];
-  for (const id of ids) {
-    const patient = data.patients.get(id);
-    if (!patient || !withinScope(scope, { physicianId: patient.physicianId })) continue;
-    const name = data.patientNames.names[patient.nameKey] ?? '';
-    const lowerName = data.patientNames.lowerName(patient.nameKey);
-    const score = Math.max(
-      similarity(patient.nameKey),
-      lowerName.startsWith(lowered) || patient.emailLower.startsWith(lowered) ? 1 : 0,
+  const nameScore = (key: number) => {
+    const lowerName = names.lowerName(key);
+    return Math.max(
+      named.similarity(key),
+      lowerName.startsWith(lowered) ? 1 : 0,
       lowerName.includes(lowered) ? 0.9 : 0,
-      digits.length >= 3 && patient.phoneDigits.includes(digits) ? 0.8 : 0,
     );
-    matches.push({ id, name, email: patient.email, score });
+  };
+  const found: PatientMatch[] = [];
+  const take = (id: number, score: number) => {
+    const patient = data.patients.get(id);
+    if (!patient || !withinScope(scope, { physicianId: patient.physicianId })) return false;
+    found.push({ id, name: names.names[patient.nameKey] ?? '', email: patient.email, score });
+    return true;
+  };
+  // Found by email or phone: scored in full (an email prefix or a phone match only adds).
+  for (const id of byContact) {
+    const patient = data.patients.get(id);
+    if (!patient) continue;
+    take(
+      id,
+      Math.max(
+        nameScore(patient.nameKey),
+        patient.emailLower.startsWith(lowered) ? 1 : 0,
+        digits.length >= 3 && patient.phoneDigits.includes(digits) ? 0.8 : 0,
+      ),
+    );
   }
-  return matches.sort(byRank).slice(0, limit);
+  // Found by name only: names best first (score, then name), each name's patients by id, until
+  // `limit` are taken: every patient after them ranks lower.
+  const keysByScore = new Map<number, number[]>();
+  for (const key of nameKeys) {
+    const score = nameScore(key);
+    const keys = keysByScore.get(score);
+    if (keys) keys.push(key);
+    else keysByScore.set(score, [key]);
+  }
+  let taken = 0;
+  for (const score of [...keysByScore.keys()].sort((a, b) => b - a)) {
+    const keys = (keysByScore.get(score) as number[]).sort((a, b) =>
+      compareText(names.names[a], names.names[b]),
+    );
+    for (const key of keys) {
+      for (const id of data.patientIdsNamed(key)) if (!byContact.has(id) && take(id, score)) taken++;
+      if (taken >= limit) return found.sort(byRank).slice(0, limit);
+    }
+  }
+  return found.sort(byRank).slice(0, limit);
 }
 
 function physicians(data: DirectoryData, q: string, limit: number, scope: RecordScope): PhysicianMatch[] {

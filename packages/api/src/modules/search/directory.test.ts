@@ -148,6 +148,14 @@ describe('search directory', () => {
       expect((await memory.kits(q)).map((k) => k.id).sort(), q).toEqual(sql.kits.map((k) => k.id).sort());
       expect(ranked(await memory.patients(q, 1000, physicianScope)), q).toEqual(ranked(sql.scoped));
     }
+    // The first few in order, as each side ranks them (names in code point order, as the C and
+    // C.UTF-8 collations of the embedded and test databases sort them).
+    for (const q of QUERIES) {
+      const sql = await inSql(server.db, q, async (matcher) => matcher.patients(q, 5, ALL));
+      const top = (rows: { id: number; name: string; score: number }[]) =>
+        rows.map((r) => `${r.id}:${r.name}:${Math.round(r.score * 1e5) / 1e5}`);
+      expect(top(await memory.patients(q, 5, ALL)), q).toEqual(top(sql));
+    }
     // The lists compared are not empty: the queries exercise every kind of match.
     const found = await inSql(server.db, 'smyth', (matcher) => matcher.patients('smyth', 1000, ALL));
     expect(found.length).toBeGreaterThan(10);

@@ -62,6 +62,9 @@ interface KitRow {
   kit_id: string;
 }
 
+/** Lengths of the email beginnings kept: a prefix query reads the longest its length allows. */
+const EMAIL_STARTS = [3, 4, 5, 6, 8, 12] as const;
+
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /** Appends `value` to the list under `key`. */
@@ -81,7 +84,7 @@ export class DirectoryData {
   /** Name key → ids of the patients that had that name when written. */
   private readonly patientsByName: number[][] = [];
   private readonly physiciansByName: number[][] = [];
-  /** First three to six characters of a lower-cased email → patient ids. */
+  /** The first EMAIL_STARTS characters of a lower-cased email → patient ids. */
   private readonly emailStarts = new Map<string, number[]>();
   /** Three and four digits of a phone number → patient ids. */
   private readonly phoneDigits = new Map<string, number[]>();
@@ -111,8 +114,8 @@ export class DirectoryData {
       else this.patientsByName[nameKey] = [id];
     }
     if (before?.emailLower !== emailLower) {
-      for (let length = 3; length <= Math.min(6, emailLower.length); length++)
-        post(this.emailStarts, emailLower.slice(0, length), id);
+      for (const length of EMAIL_STARTS)
+        if (length <= emailLower.length) post(this.emailStarts, emailLower.slice(0, length), id);
     }
     if (before?.phoneDigits !== phoneDigits) {
       for (const length of [3, 4])
@@ -153,13 +156,15 @@ export class DirectoryData {
     return physician ? this.physicianNames.names[physician.nameKey] : undefined;
   }
 
-  /** Patients whose name is one of `nameKeys` now. */
-  patientsNamed(nameKeys: Iterable<number>, into: Set<number>): void {
-    for (const key of nameKeys)
-      for (const id of this.patientsByName[key] ?? [])
-        if (this.patients.get(id)?.nameKey === key) into.add(id);
+  /** The patients named `nameKey` now, by id. */
+  patientIdsNamed(nameKey: number): number[] {
+    const ids = (this.patientsByName[nameKey] ?? []).filter(
+      (id) => this.patients.get(id)?.nameKey === nameKey,
+    );
+    return ids.length > 1 ? [...new Set(ids)].sort((a, b) => a - b) : ids;
   }
 
+  /** Physicians whose name is one of `nameKeys` now. */
   physiciansNamed(nameKeys: Iterable<number>, into: Set<number>): void {
     for (const key of nameKeys)
       for (const id of this.physiciansByName[key] ?? [])
@@ -169,7 +174,10 @@ export class DirectoryData {
   /** Patients whose lower-cased email starts with `lowered`. */
   patientsByEmailPrefix(lowered: string, into: Set<number>): void {
     if (lowered.length >= 3) {
-      const start = lowered.slice(0, 6);
+      const start = lowered.slice(
+        0,
+        EMAIL_STARTS.findLast((length) => length <= lowered.length),
+      );
       for (const id of this.emailStarts.get(start) ?? [])
         if (this.patients.get(id)?.emailLower.startsWith(lowered)) into.add(id);
       return;
