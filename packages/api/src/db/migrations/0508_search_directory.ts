@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 // What the search directory (modules/search/directory.ts) keeps in each API process: the names,
-// emails and phones of patients, physicians' names, NPIs and practices, and kit labels. Each row
+// emails and phones of patients, physicians' names, NPIs and practices, kit labels, and whose
+// each referral is. Each row
 // carries the value of a sequence taken when one of those columns was last written, so a process
 // reads only what changed since it last looked; a deletion advances a second sequence, after
 // which the directory is read afresh. Until it commits, a writer holds the directory lock shared:
@@ -10,10 +11,12 @@ import type { Knex } from 'knex';
 /** The advisory lock's name; the API takes it by the same name (search/directory.ts). */
 export const SEARCH_DIRECTORY_LOCK = 'wellrest:search-directory';
 
-const TABLES = [
+/** The tables the directory reads, and the columns whose writes it follows. */
+export const SEARCH_DIRECTORY_TABLES = [
   ['patients', 'name, email, phone, physician_id'],
   ['physicians', 'name, npi, practice'],
   ['kits', 'kit_id'],
+  ['referrals', 'patient_id, physician_id, status, urgency'],
 ] as const;
 
 export async function up(knex: Knex): Promise<void> {
@@ -34,7 +37,7 @@ export async function up(knex: Knex): Promise<void> {
       PERFORM nextval('search_directory_resets');
       RETURN NULL;
     END $$`);
-  for (const [table, columns] of TABLES) {
+  for (const [table, columns] of SEARCH_DIRECTORY_TABLES) {
     await knex.raw(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS directory_seq bigint NOT NULL DEFAULT 0`);
     await knex.raw(`CREATE INDEX IF NOT EXISTS ${table}_directory_seq_index ON ${table} (directory_seq)`);
     await knex.raw(`DROP TRIGGER IF EXISTS ${table}_stamp_search_directory ON ${table}`);
@@ -51,7 +54,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const [table] of TABLES) {
+  for (const [table] of SEARCH_DIRECTORY_TABLES) {
     await knex.raw(`DROP TRIGGER IF EXISTS ${table}_reset_search_directory ON ${table}`);
     await knex.raw(`DROP TRIGGER IF EXISTS ${table}_stamp_search_directory ON ${table}`);
     await knex.raw(`DROP INDEX IF EXISTS ${table}_directory_seq_index`);

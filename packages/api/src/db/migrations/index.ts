@@ -82,6 +82,9 @@ export function migrationsFingerprint(): string {
     TEST_TYPES,
   ];
   hash.update(JSON.stringify(enums));
-  for (const migration of migrations) hash.update(`${migration.name}\n${migration.up}\n${migration.down}\n`);
+  // Every export of a migration: its functions' code and the constants they read.
+  for (const migration of migrations)
+    for (const [key, value] of Object.entries(migration))
+      hash.update(`${key}=${typeof value === 'function' ? String(value) : JSON.stringify(value)}\n`);
   return hash.digest('hex').slice(0, 12);
 }

@@ -8,12 +8,14 @@ import {
   type Matcher,
   type PatientMatch,
   type PhysicianMatch,
+  type ReferralCandidates,
+  type ReferralMatch,
 } from './matching.js';
 import type { NameIndex } from './name-index.js';
 
 // The search's matching answered from the search directory: the same rules as the SQL of
-// store.ts (matchingPatients, matchingPhysicians, the kit label lookup), the same scores and
-// the same order, without a query.
+// store.ts (matchingPatients, matchingPhysicians, the kit label lookup, matchingReferrals), the
+// same scores and the same order, without a query.
 
 /**
  * The names close to every fuzzy word of `q` (`word <% name` for each), and word_similarity(q,
@@ -150,11 +152,50 @@ function kits(data: DirectoryData, q: string): KitMatch[] {
   return found;
 }
 
+function referrals(
+  data: DirectoryData,
+  q: string,
+  limit: number,
+  candidates: ReferralCandidates,
+  scope: RecordScope,
+): ReferralMatch[] {
+  const ids = new Set<number>();
+  if (data.referrals.has(candidates.referralId)) ids.add(candidates.referralId);
+  data.referralsOf(candidates.patientIds, candidates.physicianIds, ids);
+  const lowered = q.toLowerCase();
+  const patientQuery = data.patientNames.query(q);
+  const physicianQuery = data.physicianNames.query(q);
+  const matches: ReferralMatch[] = [];
+  for (const id of ids) {
+    const referral = data.referrals.get(id);
+    const patient = referral && data.patients.get(referral.patientId);
+    const physician = referral && data.physicians.get(referral.physicianId);
+    if (!referral || !patient || !physician || !withinScope(scope, { physicianId: referral.physicianId }))
+      continue;
+    matches.push({
+      id,
+      status: referral.status,
+      urgency: referral.urgency,
+      patient_name: data.patientNames.names[patient.nameKey] ?? '',
+      physician_name: data.physicianNames.names[physician.nameKey] ?? '',
+      // As the SQL computes it: single-precision similarities times double-precision weights.
+      score: Math.max(
+        id === candidates.referralId ? 1 : 0,
+        data.patientNames.similarity(patientQuery, patient.nameKey) * 0.9,
+        data.physicianNames.similarity(physicianQuery, physician.nameKey) * 0.8,
+        data.patientNames.lowerName(patient.nameKey).includes(lowered) ? 0.85 : 0,
+      ),
+    });
+  }
+  return matches.sort((a, b) => b.score - a.score || b.id - a.id).slice(0, limit);
+}
+
 export function directoryMatcher(data: DirectoryData): Matcher {
   return {
     patients: (q, limit, scope) => patients(data, q, limit, scope),
     physicians: (q, limit, scope) => physicians(data, q, limit, scope),
     kits: (q) => kits(data, q),
+    referrals: (q, limit, candidates, scope) => referrals(data, q, limit, candidates, scope),
     directory: data,
   };
 }

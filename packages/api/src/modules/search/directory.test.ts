@@ -84,6 +84,22 @@ async function inSql<T>(db: Knex, q: string, work: (matcher: Matcher) => Promise
   });
 }
 
+/** The referrals of everyone `q` finds, as the search asks for them. */
+async function referralsOf(matcher: Matcher, q: string) {
+  const patients = await matcher.patients(q, 50, ALL);
+  const physicians = await matcher.physicians(q, 50, ALL);
+  return matcher.referrals(
+    q,
+    1000,
+    {
+      referralId: /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0,
+      patientIds: patients.map((p) => p.id),
+      physicianIds: physicians.map((p) => p.id),
+    },
+    ALL,
+  );
+}
+
 describe('search directory', () => {
   let server: TestServer;
   let staff: Agent;
@@ -115,6 +131,20 @@ describe('search directory', () => {
       { name: 'Ann Kingsridge', npi: '1122334455', practice: null },
     ]);
     await insertKits(server.db, 'SleepView', 12);
+    // Referrals from each physician for every fifth patient.
+    const physicians = (await server.db('physicians').select('id')) as { id: number }[];
+    const patients = (await server.db('patients').select('id').orderBy('id')) as { id: number }[];
+    await server.db('referrals').insert(
+      patients
+        .filter((_, i) => i % 5 === 0)
+        .map((patient, i) => ({
+          request_id: `directory-ref-${i}`,
+          physician_id: physicians[i % physicians.length]?.id,
+          patient_id: patient.id,
+          urgency: i % 2 === 0 ? 'routine' : 'urgent',
+          reason: 'Snoring',
+        })),
+    );
   });
   afterAll(() => server.close());
 
@@ -142,7 +172,9 @@ describe('search directory', () => {
         physicians: await matcher.physicians(q, 1000, ALL),
         kits: await matcher.kits(q),
         scoped: await matcher.patients(q, 1000, physicianScope),
+        referrals: await referralsOf(matcher, q),
       }));
+      expect(ranked(await referralsOf(memory, q)), q).toEqual(ranked(sql.referrals));
       expect(ranked(await memory.patients(q, 1000, ALL)), q).toEqual(ranked(sql.patients));
       expect(ranked(await memory.physicians(q, 1000, ALL)), q).toEqual(ranked(sql.physicians));
       expect((await memory.kits(q)).map((k) => k.id).sort(), q).toEqual(sql.kits.map((k) => k.id).sort());
@@ -159,6 +191,7 @@ describe('search directory', () => {
     // The lists compared are not empty: the queries exercise every kind of match.
     const found = await inSql(server.db, 'smyth', (matcher) => matcher.patients('smyth', 1000, ALL));
     expect(found.length).toBeGreaterThan(10);
+    expect((await referralsOf(memory, 'smyth')).length).toBeGreaterThan(5);
   });
 
   it('follows new, renamed and deleted records at the next search', async () => {

@@ -5,11 +5,11 @@ import { NameIndex } from './name-index.js';
 import type { WordCharacters } from './trigrams.js';
 
 // The search directory: what the global search matches by name and contact details (patients'
-// names, emails and phones, physicians' names, NPIs and practices, kit labels), kept in each API
-// process and answered there, so that a search leaves PostgreSQL only indexed lookups of the
-// bookings and referrals of what it found. Matching follows the SQL it replaces exactly
-// (pg_trgm's word similarity, ILIKE, LIKE prefixes); store.ts keeps that SQL for the moments
-// the directory cannot be brought up to date.
+// names, emails and phones, physicians' names, NPIs and practices, kit labels, whose each
+// referral is), kept in each API process and answered there, so that a search leaves PostgreSQL
+// only an indexed lookup of the bookings of what it found. Matching follows the SQL it replaces
+// exactly (pg_trgm's word similarity, ILIKE, LIKE prefixes); store.ts keeps that SQL for the
+// moments the directory cannot be brought up to date.
 //
 // Kept current by migration 0508: every write of those columns stamps its row with the next value
 // of `search_directory_version`, and a deletion advances `search_directory_resets`. A search reads
@@ -57,6 +57,22 @@ interface PhysicianRow {
   practice: string | null;
 }
 
+export interface DirectoryReferral {
+  id: number;
+  patientId: number;
+  physicianId: number;
+  status: string;
+  urgency: string;
+}
+
+interface ReferralRow {
+  id: number;
+  patient_id: number;
+  physician_id: number;
+  status: string;
+  urgency: string;
+}
+
 interface KitRow {
   id: number;
   kit_id: string;
@@ -81,6 +97,10 @@ export class DirectoryData {
   readonly patients = new Map<number, DirectoryPatient>();
   readonly physicians = new Map<number, DirectoryPhysician>();
   readonly kits = new Map<number, { label: string; lower: string }>();
+  readonly referrals = new Map<number, DirectoryReferral>();
+  /** Patient or physician id → ids of the referrals that named them when written. */
+  private readonly referralsByPatient = new Map<number, number[]>();
+  private readonly referralsByPhysician = new Map<number, number[]>();
   /** Name key → ids of the patients that had that name when written. */
   private readonly patientsByName: number[][] = [];
   private readonly physiciansByName: number[][] = [];
@@ -140,6 +160,32 @@ export class DirectoryData {
       if (list) list.push(id);
       else this.physiciansByName[nameKey] = [id];
     }
+  }
+
+  putReferral(row: ReferralRow): void {
+    const referral: DirectoryReferral = {
+      id: Number(row.id),
+      patientId: Number(row.patient_id),
+      physicianId: Number(row.physician_id),
+      status: row.status,
+      urgency: row.urgency,
+    };
+    const before = this.referrals.get(referral.id);
+    this.referrals.set(referral.id, referral);
+    if (before?.patientId !== referral.patientId)
+      post(this.referralsByPatient, referral.patientId, referral.id);
+    if (before?.physicianId !== referral.physicianId)
+      post(this.referralsByPhysician, referral.physicianId, referral.id);
+  }
+
+  /** Referrals of any of these patients or physicians now. */
+  referralsOf(patientIds: readonly number[], physicianIds: readonly number[], into: Set<number>): void {
+    for (const id of patientIds)
+      for (const referralId of this.referralsByPatient.get(id) ?? [])
+        if (this.referrals.get(referralId)?.patientId === id) into.add(referralId);
+    for (const id of physicianIds)
+      for (const referralId of this.referralsByPhysician.get(id) ?? [])
+        if (this.referrals.get(referralId)?.physicianId === id) into.add(referralId);
   }
 
   putKit(row: KitRow): void {
@@ -291,14 +337,18 @@ export class SearchDirectory {
       if (since !== null) query.where('directory_seq', '>', since);
       return query;
     };
-    const [patients, physicians, kits] = await Promise.all([
+    const [patients, physicians, kits, referrals] = await Promise.all([
       changed('patients').select('id', 'name', 'email', 'phone', 'physician_id') as Promise<PatientRow[]>,
       changed('physicians').select('id', 'name', 'npi', 'practice') as Promise<PhysicianRow[]>,
       changed('kits').select('id', 'kit_id') as Promise<KitRow[]>,
+      changed('referrals').select('id', 'patient_id', 'physician_id', 'status', 'urgency') as Promise<
+        ReferralRow[]
+      >,
     ]);
     for (const row of patients) data.putPatient(row);
     for (const row of physicians) data.putPhysician(row);
     for (const row of kits) data.putKit(row);
+    for (const row of referrals) data.putReferral(row);
     this.data = data;
     this.version = quiet;
   }

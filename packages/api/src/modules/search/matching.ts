@@ -62,11 +62,35 @@ export interface KitMatch {
   kit_id: string;
 }
 
+/** A referral found, with what its search result shows. */
+export interface ReferralMatch {
+  id: number;
+  status: string;
+  urgency: string;
+  patient_name: string;
+  physician_name: string;
+  score: number;
+}
+
+/** What a referral search starts from: the number typed, and the patients and physicians found. */
+export interface ReferralCandidates {
+  referralId: number;
+  patientIds: number[];
+  physicianIds: number[];
+}
+
 /** Where people and kits are matched: PostgreSQL, or the search directory when it is current. */
 export interface Matcher {
   patients(q: string, limit: number, scope: RecordScope): Promise<PatientMatch[]> | PatientMatch[];
   physicians(q: string, limit: number, scope: RecordScope): Promise<PhysicianMatch[]> | PhysicianMatch[];
   kits(q: string): Promise<KitMatch[]> | KitMatch[];
+  /** The best `limit` referrals of the candidates within `scope`, best first. */
+  referrals(
+    q: string,
+    limit: number,
+    candidates: ReferralCandidates,
+    scope: RecordScope,
+  ): Promise<ReferralMatch[]> | ReferralMatch[];
   /** Patients' names and kit labels for booking titles, when known without a query. */
   directory: DirectoryData | null;
 }

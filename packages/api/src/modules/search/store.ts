@@ -20,6 +20,8 @@ import {
   type PatientMatch,
   type PhysicianMatch,
   RELATED_CANDIDATES,
+  type ReferralCandidates,
+  type ReferralMatch,
 } from './matching.js';
 
 // The global search (spec §2 search dialog): typo-tolerant matching with pg_trgm plus prefix and
@@ -102,6 +104,7 @@ export function sqlMatcher(db: Knex): Matcher {
   return {
     patients: (q, limit, scope) => matchingPatients(db, q, limit, scope),
     physicians: (q, limit, scope) => matchingPhysicians(db, q, limit, scope),
+    referrals: (q, limit, candidates, scope) => matchingReferrals(db, q, limit, candidates, scope),
     kits: async (q) =>
       (
         (await db('kits')
@@ -336,21 +339,15 @@ function physicianResult(match: PhysicianMatch): Ranked {
   };
 }
 
-/**
- * Referrals of the candidate patients or physicians, or with the number typed: by index. The
- * referred patient's and the referring physician's names rank them.
- */
-async function searchReferrals(
-  ctx: AppContext,
+/** Referrals of the candidate patients or physicians, or with the number typed, ranked in SQL. */
+async function matchingReferrals(
   db: Knex,
   q: string,
   limit: number,
-  candidates: { patientIds: number[]; physicianIds: number[] },
-): Promise<Ranked[]> {
-  const anywhere = likePattern(q, 'anywhere');
-  const referralId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
-  if (candidates.patientIds.length === 0 && candidates.physicianIds.length === 0 && referralId === 0)
-    return [];
+  candidates: ReferralCandidates,
+  scope: RecordScope,
+): Promise<ReferralMatch[]> {
+  const { referralId } = candidates;
   const query = db('referrals')
     .join('patients', 'patients.id', 'referrals.patient_id')
     .join('physicians', 'physicians.id', 'referrals.physician_id')
@@ -367,7 +364,7 @@ async function searchReferrals(
           word_similarity(?, physicians.name) * 0.8,
           CASE WHEN patients.name ILIKE ? THEN 0.85 ELSE 0 END
         ) AS score`,
-        [referralId, q, q, anywhere],
+        [referralId, q, q, likePattern(q, 'anywhere')],
       ),
     )
     .where((w) =>
@@ -381,17 +378,33 @@ async function searchReferrals(
       { column: 'referrals.id', order: 'desc' },
     ])
     .limit(limit);
-  applyScope(query, scopeOf(ctx, 'read', 'Referral'), { physicianId: 'referrals.physician_id' });
-  const rows = (await query) as {
-    id: number;
-    status: string;
-    urgency: string;
-    patient_name: string;
-    physician_name: string;
-    score: number;
-  }[];
+  applyScope(query, scope, { physicianId: 'referrals.physician_id' });
+  const rows = (await query) as ReferralMatch[];
+  return rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
+}
+
+/**
+ * Referrals of the candidate patients or physicians, or with the number typed. The referred
+ * patient's and the referring physician's names rank them.
+ */
+async function searchReferrals(
+  ctx: AppContext,
+  q: string,
+  limit: number,
+  candidates: Omit<ReferralCandidates, 'referralId'>,
+  matcher: Matcher,
+): Promise<Ranked[]> {
+  const referralId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
+  if (candidates.patientIds.length === 0 && candidates.physicianIds.length === 0 && referralId === 0)
+    return [];
+  const rows = await matcher.referrals(
+    q,
+    limit,
+    { ...candidates, referralId },
+    scopeOf(ctx, 'read', 'Referral'),
+  );
   return rows.map((r) => ({
-    score: Number(r.score),
+    score: r.score,
     result: {
       type: 'referral',
       id: r.id,
@@ -459,10 +472,16 @@ async function rankedMatches(
     );
   if (ability.can('read', 'Referral'))
     found.push(
-      ...(await searchReferrals(ctx, db, input.query, input.limit, {
-        patientIds: people.patientCandidates.map((p) => p.id),
-        physicianIds: people.physicianCandidates.map((p) => p.id),
-      })),
+      ...(await searchReferrals(
+        ctx,
+        input.query,
+        input.limit,
+        {
+          patientIds: people.patientCandidates.map((p) => p.id),
+          physicianIds: people.physicianCandidates.map((p) => p.id),
+        },
+        matcher,
+      )),
     );
   return found;
 }
