@@ -6,6 +6,7 @@ import type { Database } from '../db/connect.js';
 import type { Logger } from '../logger.js';
 import type { SettingsStore } from '../modules/settings/store.js';
 import type { UserRow } from '../modules/users/store.js';
+import type { DataVersions } from './data-versions.js';
 
 export type { AppAbility };
 
@@ -28,6 +29,8 @@ export interface AppState {
   account?: UserRow;
   /** The live session, and when it ends if left idle (or at its absolute expiry, if sooner). */
   session?: { id: string; expiresAt: Date };
+  /** The data versions read with the session (see data-versions.ts); absent for anonymous requests. */
+  versions?: DataVersions;
   /** What the signed-in user may do; absent for anonymous requests. */
   ability?: AppAbility;
   /** The request's transaction, opened by `inTransaction`. */

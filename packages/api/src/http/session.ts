@@ -68,6 +68,7 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
       expiresAt: new Date(Math.min(idleEnd, new Date(found.session.expires_at).getTime())),
     };
     ctx.state.ability = defineAbilityFor(user);
+    ctx.state.versions = found.versions;
   } else {
     if (found.status === 'idle') {
       await audit(db.knex, ctx, {

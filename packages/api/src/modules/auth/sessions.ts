@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import {
+  AVAILABILITY_VERSION_SQL,
+  type DataVersions,
+  SEARCH_DIRECTORY_VERSION_SQL,
+} from '../../http/data-versions.js';
 import type { UserRow } from '../users/store.js';
 
 /** A session ends this long after sign-in even when it is kept busy. */
@@ -51,6 +56,8 @@ export type SessionLookup =
       user: UserRow;
       /** Milliseconds until the session ends if left idle, on the database clock. */
       idleRemainingMs: number;
+      /** The data versions at this moment, read in the same statement. */
+      versions: DataVersions;
     }
   | { status: 'idle'; session: SessionRow }
   | { status: 'invalid' };
@@ -81,7 +88,8 @@ export async function resumeSession(
   userId: number,
   idleMinutes: number,
 ): Promise<SessionLookup> {
-  // The session and its active user in one statement: every API request starts with it.
+  // The session, its active user and the data versions in one statement: every API request
+  // starts with it.
   const found = (await db('sessions')
     .leftJoin('users', (on) => on.on('users.id', 'sessions.user_id').andOnVal('users.is_active', true))
     .where({ 'sessions.id': sessionId, 'sessions.user_id': userId })
@@ -95,11 +103,23 @@ export async function resumeSession(
         touchSeconds(idleMinutes),
       ]),
       db.raw('extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms'),
+      db.raw(`${AVAILABILITY_VERSION_SQL} AS version_availability`),
+      db.raw(`${SEARCH_DIRECTORY_VERSION_SQL} AS version_search_directory`),
     )) as
-    | (Record<string, unknown> & { idle: boolean; stale: boolean; seen_offset_ms: number | string })
+    | (Record<string, unknown> & {
+        idle: boolean;
+        stale: boolean;
+        seen_offset_ms: number | string;
+        version_availability: string;
+        version_search_directory: string;
+      })
     | undefined;
   if (!found) return { status: 'invalid' };
   const { idle, stale, seen_offset_ms: seenOffsetMs } = found;
+  const versions: DataVersions = {
+    availability: found.version_availability,
+    searchDirectory: found.version_search_directory,
+  };
   const session = Object.fromEntries(
     SESSION_COLUMNS.map((column) => [column, found[`session_${column}`]]),
   ) as unknown as SessionRow;
@@ -110,13 +130,16 @@ export async function resumeSession(
   if (found.id === null || found.id === undefined) return { status: 'invalid' };
   const user = Object.fromEntries(
     Object.entries(found).filter(
-      ([column]) => !column.startsWith('session_') && !['idle', 'stale', 'seen_offset_ms'].includes(column),
+      ([column]) =>
+        !column.startsWith('session_') &&
+        !column.startsWith('version_') &&
+        !['idle', 'stale', 'seen_offset_ms'].includes(column),
     ),
   ) as unknown as UserRow;
   if (stale) await db('sessions').where({ id: sessionId }).update({ last_seen_at: db.fn.now() });
   // The idle window runs from the stored activity time: now when just written, else a little earlier.
   const idleRemainingMs = idleMinutes * 60_000 + (stale ? 0 : Math.min(0, Number(seenOffsetMs)));
-  return { status: 'active', session, user, idleRemainingMs };
+  return { status: 'active', session, user, idleRemainingMs, versions };
 }
 
 export async function revokeSession(db: Knex, sessionId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Knex } from 'knex';
 import { AVAILABILITY_LOCK } from '../../db/migrations/0507_availability_version.js';
+import { AVAILABILITY_VERSION_SQL } from '../../http/data-versions.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -24,9 +25,8 @@ export interface AvailabilityAnswer {
  * changing bookings, kits or patients' names advances (migration 0507).
  */
 export async function availabilityVersion(db: Knex): Promise<string> {
-  const result = await db.raw('SELECT last_value, is_called FROM availability_version');
-  const row = (result.rows as { last_value: string | number; is_called: boolean }[])[0];
-  return row ? `${row.last_value}:${row.is_called}` : 'none';
+  const result = await db.raw(`SELECT ${AVAILABILITY_VERSION_SQL} AS version`);
+  return (result.rows as { version: string }[])[0]?.version ?? 'none';
 }
 
 /**
@@ -39,11 +39,11 @@ export async function availabilityVersion(db: Knex): Promise<string> {
 export async function quietVersion(knex: Knex): Promise<string | null> {
   return knex.transaction(async (trx) => {
     const result = await trx.raw(
-      'SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, last_value, is_called FROM availability_version',
+      `SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, ${AVAILABILITY_VERSION_SQL} AS version`,
       [AVAILABILITY_LOCK],
     );
-    const row = (result.rows as { quiet: boolean; last_value: string | number; is_called: boolean }[])[0];
-    return row?.quiet === true ? `${row.last_value}:${row.is_called}` : null;
+    const row = (result.rows as { quiet: boolean; version: string }[])[0];
+    return row?.quiet === true ? row.version : null;
   });
 }
 

@@ -163,7 +163,8 @@ export async function dailyAvailabilityAnswer(
   const today = await practiceToday(ctx);
   const key = `${today}/${days}`;
   const cache = cacheFor(ctx);
-  let answer = await cache.get(key, await availabilityVersion(db));
+  // Read with the session when signed in; the version of this moment otherwise.
+  let answer = await cache.get(key, ctx.state.versions?.availability ?? (await availabilityVersion(db)));
   if (!answer) {
     const compute = async () => {
       const result = await computeAvailability(db, today, days);

@@ -1,6 +1,7 @@
 import type { RecordScope } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { SEARCH_DIRECTORY_LOCK } from '../../db/migrations/0508_search_directory.js';
+import { SEARCH_DIRECTORY_VERSION_SQL } from '../../http/data-versions.js';
 import { NameIndex } from './name-index.js';
 import type { WordCharacters } from './trigrams.js';
 
@@ -13,10 +14,10 @@ import type { WordCharacters } from './trigrams.js';
 //
 // Kept current by migration 0508: every write of those columns stamps its row with the next value
 // of `search_directory_version`, and a deletion advances `search_directory_resets`. A search reads
-// both (one small query); when they moved, the directory reads the rows stamped since its last
-// version, or everything after a deletion. It moves to a version only when that version was read
-// while the directory lock could be taken exclusively, with no writer in flight: every change it
-// counts is then committed and visible to the reads that follow.
+// both (with the session: http/data-versions.ts); when they moved, the directory reads the rows
+// stamped since its last version, or everything after a deletion. It moves to a version only
+// when that version was read while the directory lock could be taken exclusively, with no writer
+// in flight: every change it counts is then committed and visible to the reads that follow.
 
 /** A version of the directory's data: the two sequences. */
 interface Version {
@@ -262,31 +263,32 @@ export function withinScope(scope: RecordScope, fields: Readonly<Record<string, 
   });
 }
 
+/** A version as SEARCH_DIRECTORY_VERSION_SQL spells it: `stamp:called/resets:called`. */
+function parseVersion(text: string): Version {
+  const [stamp = '', resets = ''] = text.split('/');
+  const [value, called] = stamp.split(':');
+  return { key: text, stamp: called === 'true' ? Number(value) : 0, resets };
+}
+
+/**
+ * The directory's version now; with `quietly`, only when no change is in flight, taking the
+ * directory lock exclusively for an instant in a transaction of its own (writers wait for one
+ * statement), else null.
+ */
 async function readVersion(knex: Knex, quietly: boolean): Promise<Version | null> {
-  const select = `v.last_value AS stamp, v.is_called AS called, r.last_value AS resets, r.is_called AS reset
-    FROM search_directory_version v, search_directory_resets r`;
-  const read = async (db: Knex) => {
-    const result = quietly
-      ? await db.raw(`SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, ${select}`, [
-          SEARCH_DIRECTORY_LOCK,
-        ])
-      : await db.raw(`SELECT true AS quiet, ${select}`);
-    return (
-      result.rows as {
-        quiet: boolean;
-        stamp: string | number;
-        called: boolean;
-        resets: string | number;
-        reset: boolean;
-      }[]
-    )[0];
-  };
-  // Taken exclusively for an instant, in a transaction of its own: writers wait for one statement.
-  const row = quietly ? await knex.transaction((trx) => read(trx)) : await read(knex);
-  if (row?.quiet !== true) return null;
-  const stamp = row.called ? Number(row.stamp) : 0;
-  const resets = `${row.resets}:${row.reset}`;
-  return { key: `${stamp}/${resets}`, stamp, resets };
+  if (!quietly) {
+    const result = await knex.raw(`SELECT ${SEARCH_DIRECTORY_VERSION_SQL} AS version`);
+    const row = (result.rows as { version: string }[])[0];
+    return row ? parseVersion(row.version) : null;
+  }
+  const row = await knex.transaction(async (trx) => {
+    const result = await trx.raw(
+      `SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, ${SEARCH_DIRECTORY_VERSION_SQL} AS version`,
+      [SEARCH_DIRECTORY_LOCK],
+    );
+    return (result.rows as { quiet: boolean; version: string }[])[0];
+  });
+  return row?.quiet === true ? parseVersion(row.version) : null;
 }
 
 /** Whether letters beyond ASCII make words for this database's pg_trgm (its character classes). */
@@ -306,8 +308,9 @@ export class SearchDirectory {
 
   constructor(private readonly knex: Knex) {}
 
-  async current(): Promise<DirectoryData | null> {
-    const now = await readVersion(this.knex, false);
+  /** `version`: the directory's version read at the start of the request, when it was. */
+  async current(version?: string): Promise<DirectoryData | null> {
+    const now = version === undefined ? await readVersion(this.knex, false) : parseVersion(version);
     if (now && this.data && this.version?.key === now.key) return this.data;
     // Requests arriving together share one update.
     if (!this.updating) {

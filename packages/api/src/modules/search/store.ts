@@ -492,7 +492,9 @@ async function rankedMatches(
  */
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const { db } = accessFor(ctx);
-  const directory = await searchDirectoryFor(ctx.services.db.knex).current();
+  const directory = await searchDirectoryFor(ctx.services.db.knex).current(
+    ctx.state.versions?.searchDirectory,
+  );
   const ranked: Ranked[] = directory
     ? await rankedMatches(ctx, db, input, directoryMatcher(directory))
     : // A change is in flight: PostgreSQL matches, with the fuzzy threshold set for this query.

@@ -1,0 +1,17 @@
+// Versions of the data the API keeps answers or indexes of in memory (the daily availability,
+// migration 0507; the search directory, migration 0508). Each is a sequence every change advances;
+// a signed-in request reads them in the same statement as its session (auth/sessions.ts), so a
+// request answered from memory costs no round trip of its own to learn whether memory is current.
+
+/** The versions as read at the start of a request. */
+export interface DataVersions {
+  /** `last_value:is_called` of `availability_version`. */
+  availability: string;
+  /** `last_value:is_called/last_value:is_called` of `search_directory_version` and `..._resets`. */
+  searchDirectory: string;
+}
+
+/** SQL of each version, as `DataVersions` spells it; selectable in any statement. */
+export const AVAILABILITY_VERSION_SQL = `(SELECT last_value || ':' || is_called FROM availability_version)`;
+export const SEARCH_DIRECTORY_VERSION_SQL = `(SELECT v.last_value || ':' || v.is_called || '/' || r.last_value || ':' || r.is_called
+  FROM search_directory_version v, search_directory_resets r)`;
