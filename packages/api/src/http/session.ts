@@ -5,6 +5,7 @@ import { resumeSession } from '../modules/auth/sessions.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
 import { toCurrentUser } from '../modules/users/store.js';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
+import { DATA_VERSION_PATHS } from './data-versions.js';
 import { isApiPath } from './paths.js';
 
 export function setSessionCookie(ctx: AppContext, token: string): void {
@@ -57,7 +58,9 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
     return next();
   }
   const idleMinutes = await settings.get('sessionIdleMinutes');
-  const found = await resumeSession(db.knex, claims.sid, userId, idleMinutes);
+  const found = await resumeSession(db.knex, claims.sid, userId, idleMinutes, {
+    versions: DATA_VERSION_PATHS.has(ctx.path),
+  });
   if (found.status === 'active') {
     const user = toCurrentUser(found.user);
     ctx.state.user = user;
@@ -68,7 +71,7 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
       expiresAt: new Date(Math.min(idleEnd, new Date(found.session.expires_at).getTime())),
     };
     ctx.state.ability = defineAbilityFor(user);
-    ctx.state.versions = found.versions;
+    if (found.versions) ctx.state.versions = found.versions;
   } else {
     if (found.status === 'idle') {
       await audit(db.knex, ctx, {

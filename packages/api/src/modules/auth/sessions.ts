@@ -56,8 +56,8 @@ export type SessionLookup =
       user: UserRow;
       /** Milliseconds until the session ends if left idle, on the database clock. */
       idleRemainingMs: number;
-      /** The data versions at this moment, read in the same statement. */
-      versions: DataVersions;
+      /** The data versions at this moment, read in the same statement when asked for. */
+      versions?: DataVersions;
     }
   | { status: 'idle'; session: SessionRow }
   | { status: 'invalid' };
@@ -87,9 +87,10 @@ export async function resumeSession(
   sessionId: string,
   userId: number,
   idleMinutes: number,
+  options: { versions?: boolean } = {},
 ): Promise<SessionLookup> {
-  // The session, its active user and the data versions in one statement: every API request
-  // starts with it.
+  // The session, its active user and, when asked for, the data versions in one statement: every
+  // signed-in API request starts with it.
   const found = (await db('sessions')
     .leftJoin('users', (on) => on.on('users.id', 'sessions.user_id').andOnVal('users.is_active', true))
     .where({ 'sessions.id': sessionId, 'sessions.user_id': userId })
@@ -103,23 +104,27 @@ export async function resumeSession(
         touchSeconds(idleMinutes),
       ]),
       db.raw('extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms'),
-      db.raw(`${AVAILABILITY_VERSION_SQL} AS version_availability`),
-      db.raw(`${SEARCH_DIRECTORY_VERSION_SQL} AS version_search_directory`),
+      ...(options.versions
+        ? [
+            db.raw(`${AVAILABILITY_VERSION_SQL} AS version_availability`),
+            db.raw(`${SEARCH_DIRECTORY_VERSION_SQL} AS version_search_directory`),
+          ]
+        : []),
     )) as
     | (Record<string, unknown> & {
         idle: boolean;
         stale: boolean;
         seen_offset_ms: number | string;
-        version_availability: string;
-        version_search_directory: string;
+        version_availability?: string;
+        version_search_directory?: string;
       })
     | undefined;
   if (!found) return { status: 'invalid' };
   const { idle, stale, seen_offset_ms: seenOffsetMs } = found;
-  const versions: DataVersions = {
-    availability: found.version_availability,
-    searchDirectory: found.version_search_directory,
-  };
+  const versions: DataVersions | undefined =
+    found.version_availability !== undefined && found.version_search_directory !== undefined
+      ? { availability: found.version_availability, searchDirectory: found.version_search_directory }
+      : undefined;
   const session = Object.fromEntries(
     SESSION_COLUMNS.map((column) => [column, found[`session_${column}`]]),
   ) as unknown as SessionRow;
@@ -139,7 +144,7 @@ export async function resumeSession(
   if (stale) await db('sessions').where({ id: sessionId }).update({ last_seen_at: db.fn.now() });
   // The idle window runs from the stored activity time: now when just written, else a little earlier.
   const idleRemainingMs = idleMinutes * 60_000 + (stale ? 0 : Math.min(0, Number(seenOffsetMs)));
-  return { status: 'active', session, user, idleRemainingMs, versions };
+  return { status: 'active', session, user, idleRemainingMs, ...(versions ? { versions } : {}) };
 }
 
 export async function revokeSession(db: Knex, sessionId: string): Promise<void> {

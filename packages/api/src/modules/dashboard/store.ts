@@ -170,7 +170,8 @@ export async function dailyAvailabilityAnswer(
       const result = await computeAvailability(db, today, days);
       return {
         json: Buffer.from(JSON.stringify(result)),
-        ids: result.flatMap((d) => [...d.pickups, ...d.dropoffs].map((b) => b.id)),
+        // Frozen: every request audits the same list, summarized once (recordAccess).
+        ids: Object.freeze(result.flatMap((d) => [...d.pickups, ...d.dropoffs].map((b) => b.id))),
       };
     };
     // Outside any transaction (the route opens none), so the lock is taken and let go at once.

@@ -28,20 +28,43 @@ export interface AccessEvent {
   details?: AuditDetails;
 }
 
+interface IdSummary {
+  first: number | undefined;
+  count: number;
+  listed: string;
+  truncated: boolean;
+}
+
+/** Summaries of frozen id lists (a kept answer's), made once per list. */
+const summaries = new WeakMap<readonly number[], IdSummary>();
+
+function summarize(ids: readonly number[]): IdSummary {
+  const known = summaries.get(ids);
+  if (known) return known;
+  const distinct = [...new Set(ids)];
+  const summary = {
+    first: distinct[0],
+    count: distinct.length,
+    listed: distinct.slice(0, AUDIT_ID_LIMIT).join(','),
+    truncated: distinct.length > AUDIT_ID_LIMIT,
+  };
+  if (Object.isFrozen(ids)) summaries.set(ids, summary);
+  return summary;
+}
+
 /** Records one access to patient data: who, which records, from where. Identifiers only. */
 export async function recordAccess(db: Knex, ctx: AppContext, event: AccessEvent): Promise<void> {
-  const ids = [...new Set(event.ids)];
-  const listed = ids.slice(0, AUDIT_ID_LIMIT);
+  const ids = summarize(event.ids);
   await audit(db, ctx, {
     action: event.action,
     outcome: event.outcome ?? 'success',
     entityType: event.entityType,
-    entityId: ids.length === 1 ? ids[0] : null,
+    entityId: ids.count === 1 ? ids.first : null,
     details: {
       ...event.details,
-      count: ids.length,
-      ids: listed.join(','),
-      ...(ids.length > listed.length ? { idsTruncated: true } : {}),
+      count: ids.count,
+      ids: ids.listed,
+      ...(ids.truncated ? { idsTruncated: true } : {}),
     },
   });
 }
