@@ -149,4 +149,26 @@ describe('compressed answers', () => {
     expect(small.status).toBe(200);
     expect(small.headers.get('content-encoding')).toBeNull();
   });
+
+  it('compresses large answers too (off the event loop), with the same content', async () => {
+    for (let i = 0; i < 400; i++)
+      await insertPatient(server.db, {
+        name: `Bulk Patient ${i}`,
+        email: `bulk-${i}-${'x'.repeat(40)}@example.test`,
+      });
+    const staff = await server.loginAs('staff');
+    const plain = await staff.request<unknown[]>('GET', '/api/patients', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.text.length).toBeGreaterThan(64 * 1024);
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await staff.request<unknown[]>('GET', '/api/patients', {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(compressed.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(compressed.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      expect(compressed.body).toEqual(plain.body);
+    }
+  });
 });
