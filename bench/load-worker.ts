@@ -36,6 +36,11 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCounts: Record<string, number>;
+  /**
+   * CPU the load generator itself used during the measured run, as a share of one core: near
+   * 100% it, not the API, set the pace (large answers cost the client more than the server).
+   */
+  clientCpu: number;
 }
 
 function pick<T>(items: readonly T[]): T {
@@ -68,12 +73,16 @@ async function load(scenario: Scenario, duration: number): Promise<LoadResult> {
   if (makeBody) headers['content-type'] = 'application/json';
   const request: Request = { method: scenario.method, path: scenario.path, headers };
   if (makeBody) request.setupRequest = (req) => ({ ...req, body: makeBody() });
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({
     url: scenario.url,
     connections: scenario.connections,
     duration,
     requests: [request],
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  const clientCpu = (cpu.user + cpu.system) / 1000 / (performance.now() - started);
   const statusCounts: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = count;
   return {
@@ -84,6 +93,7 @@ async function load(scenario: Scenario, duration: number): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     statusCounts,
+    clientCpu: Number(clientCpu.toFixed(2)),
   };
 }
 

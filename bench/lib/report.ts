@@ -204,8 +204,8 @@ export function markdownReport(results: {
       `### HTTP under load (autocannon in a separate process, ${connections} connections, ` +
         `${durationSeconds} s after a ${warmupSeconds} s warm-up)`,
       '',
-      '| endpoint | req/s | p50 ms | p99 ms | of ceiling | answers |',
-      '| --- | ---: | ---: | ---: | ---: | --- |',
+      '| endpoint | req/s | p50 ms | p99 ms | of ceiling | load generator CPU | answers |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
     );
     for (const e of results.http) {
       const l = e.load;
@@ -220,7 +220,8 @@ export function markdownReport(results: {
                 .join(', ');
       lines.push(
         `| ${e.method} ${e.path} | ${fmt(l?.requestsPerSecond, 0)} | ${fmt(l?.p50, 0)} | ${fmt(l?.p99, 0)} | ` +
-          `${e.ceilingRatio === undefined ? '—' : `${fmt(e.ceilingRatio * 100, 0)}%`} | ${answers} |`,
+          `${e.ceilingRatio === undefined ? '—' : `${fmt(e.ceilingRatio * 100, 0)}%`} | ` +
+          `${l?.clientCpu === undefined ? '—' : `${fmt(l.clientCpu * 100, 0)}%`} | ${answers} |`,
       );
     }
     lines.push('');
