@@ -123,15 +123,18 @@ export async function audit(db: Knex, ctx: AppContext | undefined, event: AuditE
   const actor =
     event.actor ?? (user ? { id: user.id, username: user.username } : { id: null, username: null });
   const client = ctx ? clientInfo(ctx) : { ip: null, userAgent: null };
-  await db('audit_events').insert({
-    actor_user_id: actor.id,
-    actor_username: actor.username,
-    action: event.action,
-    entity_type: event.entityType ?? null,
-    entity_id: event.entityId == null ? null : String(event.entityId),
-    outcome: event.outcome,
-    ip: client.ip,
-    user_agent: client.userAgent,
-    details: JSON.stringify(event.details ?? {}),
-  });
+  await db('audit_events')
+    .insert({
+      actor_user_id: actor.id,
+      actor_username: actor.username,
+      action: event.action,
+      entity_type: event.entityType ?? null,
+      entity_id: event.entityId == null ? null : String(event.entityId),
+      outcome: event.outcome,
+      ip: client.ip,
+      user_agent: client.userAgent,
+      details: JSON.stringify(event.details ?? {}),
+    })
+    // Prepared once per connection (the same columns every time): most requests write one.
+    .options({ name: 'wellrest-audit-event' });
 }

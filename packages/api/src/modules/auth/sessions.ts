@@ -38,6 +38,29 @@ export async function createSession(
   return row;
 }
 
+/** The columns of a user row, named: a prepared statement keeps its columns as they were. */
+const USER_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'display_name',
+  'role',
+  'password_hash',
+  'password_changed_at',
+  'must_change_password',
+  'is_active',
+  'failed_login_count',
+  'locked_until',
+  'totp_secret',
+  'totp_enabled',
+  'totp_last_step',
+  'recovery_codes',
+  'physician_id',
+  'created_at',
+  'updated_at',
+  'last_login_at',
+] as const satisfies readonly (keyof UserRow)[];
+
 const SESSION_COLUMNS = [
   'id',
   'user_id',
@@ -97,7 +120,7 @@ export async function resumeSession(
     .whereNull('sessions.revoked_at')
     .andWhereRaw('sessions.expires_at > now()')
     .first(
-      db.raw('users.*'),
+      ...USER_COLUMNS.map((column) => db.raw(`users.${column}`)),
       ...SESSION_COLUMNS.map((column) => db.raw(`sessions.${column} AS session_${column}`)),
       db.raw('sessions.last_seen_at <= now() - make_interval(mins => ?) AS idle', [idleMinutes]),
       db.raw('sessions.last_seen_at <= now() - make_interval(secs => ?) AS stale', [
@@ -110,7 +133,10 @@ export async function resumeSession(
             db.raw(`${SEARCH_DIRECTORY_VERSION_SQL} AS version_search_directory`),
           ]
         : []),
-    )) as
+    )
+    // Prepared once per connection: every signed-in request runs it, and planning the join cost
+    // more than running it.
+    .options({ name: options.versions ? 'wellrest-resume-session-versions' : 'wellrest-resume-session' })) as
     | (Record<string, unknown> & {
         idle: boolean;
         stale: boolean;
