@@ -113,7 +113,13 @@ test.describe('calendar', () => {
     // The week of the test: every night and the return.
     await page.getByRole('button', { name: 'Week', exact: true }).click();
     await expect(page.locator('[data-view="week"]')).toBeVisible();
-    for (let i = 0; i < 3 && !(await pickup.isVisible()); i++) {
+    // Each week's bookings arrive after it is drawn: give each week time before moving on.
+    const shownIn = (ms: number) =>
+      pickup.waitFor({ state: 'visible', timeout: ms }).then(
+        () => true,
+        () => false,
+      );
+    for (let i = 0; i < 3 && !(await shownIn(3_000)); i++) {
       await page.getByRole('button', { name: 'Next week' }).click();
     }
     await expect(pickup).toBeVisible();
