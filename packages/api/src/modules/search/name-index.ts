@@ -4,7 +4,7 @@ import { SimilarityScratch, trigramSequence, type WordCharacters, wordSimilarity
  * Distinct names with the two indexes the search asks of them, as PostgreSQL's trigram GIN
  * indexes answer them: which names a word is similar to (`word <% name`), and which names contain
  * a string (`name ILIKE '%q%'`). Names are only ever added: a record whose name changes points at
- * another entry, and what points at a name is checked by its owner (see SearchDirectory).
+ * another entry, and what points at a name is checked by its owner (see DirectoryData).
  */
 export class NameIndex {
   /** The distinct names, by key. */
