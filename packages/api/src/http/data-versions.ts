@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+
 // Versions of the data the API keeps answers or indexes of in memory (the daily availability,
 // migration 0507; the search directory, migration 0508). Each is a sequence every change advances;
 // a signed-in request to a route answered from memory reads them in the same statement as its
@@ -23,3 +25,28 @@ export const DATA_VERSION_PATHS: ReadonlySet<string> = new Set([
   '/api/search',
   '/api/dashboard/daily-availability',
 ]);
+
+/** A version (one of the SQL above) as of now. */
+export async function readVersion(db: Knex, versionSql: string): Promise<string | null> {
+  const result = await db.raw(`SELECT ${versionSql} AS version`);
+  return (result.rows as { version: string }[])[0]?.version ?? null;
+}
+
+/**
+ * A version to keep an answer or index under, or null when a change is in flight. Takes the
+ * advisory lock that writers hold shared until they commit exclusively for an instant, in a
+ * transaction of its own: if no writer holds it, every change the version counts is committed,
+ * so reads made after this see all of them (a change committed in between only makes what is
+ * kept newer than its version, and the next request catches up). Writers wait at most for this
+ * one statement.
+ */
+export async function readQuietVersion(knex: Knex, lock: string, versionSql: string): Promise<string | null> {
+  return knex.transaction(async (trx) => {
+    const result = await trx.raw(
+      `SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, ${versionSql} AS version`,
+      [lock],
+    );
+    const row = (result.rows as { quiet: boolean; version: string }[])[0];
+    return row?.quiet === true ? row.version : null;
+  });
+}

@@ -160,12 +160,7 @@ export async function resumeSession(
   }
   if (found.id === null || found.id === undefined) return { status: 'invalid' };
   const user = Object.fromEntries(
-    Object.entries(found).filter(
-      ([column]) =>
-        !column.startsWith('session_') &&
-        !column.startsWith('version_') &&
-        !['idle', 'stale', 'seen_offset_ms'].includes(column),
-    ),
+    USER_COLUMNS.map((column) => [column, found[column]]),
   ) as unknown as UserRow;
   if (stale) await db('sessions').where({ id: sessionId }).update({ last_seen_at: db.fn.now() });
   // The idle window runs from the stored activity time: now when just written, else a little earlier.

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Knex } from 'knex';
 import { AVAILABILITY_LOCK } from '../../db/migrations/0507_availability_version.js';
-import { AVAILABILITY_VERSION_SQL } from '../../http/data-versions.js';
+import { AVAILABILITY_VERSION_SQL, readQuietVersion, readVersion } from '../../http/data-versions.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -25,26 +25,12 @@ export interface AvailabilityAnswer {
  * changing bookings, kits or patients' names advances (migration 0507).
  */
 export async function availabilityVersion(db: Knex): Promise<string> {
-  const result = await db.raw(`SELECT ${AVAILABILITY_VERSION_SQL} AS version`);
-  return (result.rows as { version: string }[])[0]?.version ?? 'none';
+  return (await readVersion(db, AVAILABILITY_VERSION_SQL)) ?? 'none';
 }
 
-/**
- * The version to keep a new answer under, or null when a change is in flight. Takes the
- * availability lock exclusively for an instant, in a transaction of its own: if no writer holds
- * it, every change the version counts is committed, so reads made after this see all of them
- * (a change committed in between only makes the answer newer than its version, and the next
- * request recomputes). Writers wait at most for this one statement.
- */
-export async function quietVersion(knex: Knex): Promise<string | null> {
-  return knex.transaction(async (trx) => {
-    const result = await trx.raw(
-      `SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, ${AVAILABILITY_VERSION_SQL} AS version`,
-      [AVAILABILITY_LOCK],
-    );
-    const row = (result.rows as { quiet: boolean; version: string }[])[0];
-    return row?.quiet === true ? row.version : null;
-  });
+/** The version to keep a new answer under, or null when a change is in flight (readQuietVersion). */
+export function quietVersion(knex: Knex): Promise<string | null> {
+  return readQuietVersion(knex, AVAILABILITY_LOCK, AVAILABILITY_VERSION_SQL);
 }
 
 /**

@@ -107,6 +107,26 @@ export function applyScope(query: Knex.QueryBuilder, scope: RecordScope, columns
   });
 }
 
+/**
+ * Whether a record with these field values is within `scope`: applyScope's rule for records held
+ * in memory, failing closed the same way.
+ */
+export function withinScope(scope: RecordScope, fields: Readonly<Record<string, unknown>>): boolean {
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'none') return false;
+  return scope.anyOf.some((conditions) => {
+    const entries = Object.entries(conditions);
+    return (
+      entries.length > 0 &&
+      entries.every(([field, value]) => {
+        if (!(field in fields) || (typeof value !== 'number' && typeof value !== 'string')) return false;
+        const actual = fields[field];
+        return actual !== null && actual !== undefined && String(actual) === String(value);
+      })
+    );
+  });
+}
+
 /** Scope columns of patient and booking rows: both belong to the patient's physician. */
 export const PATIENT_SCOPE: ScopeColumns = { physicianId: 'patients.physician_id' };
 

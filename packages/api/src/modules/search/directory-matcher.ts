@@ -1,5 +1,6 @@
 import type { RecordScope } from '@wellrest/core';
-import { type DirectoryData, withinScope } from './directory.js';
+import { withinScope } from '../patients/access.js';
+import type { DirectoryData } from './directory.js';
 import {
   fuzzyCoversSubstrings,
   fuzzyThreshold,

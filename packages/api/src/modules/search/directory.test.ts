@@ -6,7 +6,7 @@ import { countQueries } from '../../test/query-counter.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 import { type DirectoryData, searchDirectoryFor } from './directory.js';
 import { directoryMatcher } from './directory-matcher.js';
-import { fuzzyThreshold, type Matcher } from './matching.js';
+import { fuzzyThreshold, type Matcher, typedNumber } from './matching.js';
 import { sqlMatcher } from './store.js';
 import { wordSimilarity } from './trigrams.js';
 
@@ -92,7 +92,7 @@ async function referralsOf(matcher: Matcher, q: string) {
     q,
     1000,
     {
-      referralId: /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0,
+      referralId: typedNumber(q),
       patientIds: patients.map((p) => p.id),
       physicianIds: physicians.map((p) => p.id),
     },

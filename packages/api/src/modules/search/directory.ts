@@ -1,7 +1,6 @@
-import type { RecordScope } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { SEARCH_DIRECTORY_LOCK } from '../../db/migrations/0508_search_directory.js';
-import { SEARCH_DIRECTORY_VERSION_SQL } from '../../http/data-versions.js';
+import { readQuietVersion, readVersion, SEARCH_DIRECTORY_VERSION_SQL } from '../../http/data-versions.js';
 import { NameIndex } from './name-index.js';
 import type { WordCharacters } from './trigrams.js';
 
@@ -246,23 +245,6 @@ export class DirectoryData {
   }
 }
 
-/** Whether a record with these field values is within `scope` (fails closed like applyScope). */
-export function withinScope(scope: RecordScope, fields: Readonly<Record<string, unknown>>): boolean {
-  if (scope.kind === 'all') return true;
-  if (scope.kind === 'none') return false;
-  return scope.anyOf.some((conditions) => {
-    const entries = Object.entries(conditions);
-    return (
-      entries.length > 0 &&
-      entries.every(([field, value]) => {
-        if (!(field in fields) || (typeof value !== 'number' && typeof value !== 'string')) return false;
-        const actual = fields[field];
-        return actual !== null && actual !== undefined && String(actual) === String(value);
-      })
-    );
-  });
-}
-
 /** A version as SEARCH_DIRECTORY_VERSION_SQL spells it: `stamp:called/resets:called`. */
 function parseVersion(text: string): Version {
   const [stamp = '', resets = ''] = text.split('/');
@@ -270,25 +252,12 @@ function parseVersion(text: string): Version {
   return { key: text, stamp: called === 'true' ? Number(value) : 0, resets };
 }
 
-/**
- * The directory's version now; with `quietly`, only when no change is in flight, taking the
- * directory lock exclusively for an instant in a transaction of its own (writers wait for one
- * statement), else null.
- */
-async function readVersion(knex: Knex, quietly: boolean): Promise<Version | null> {
-  if (!quietly) {
-    const result = await knex.raw(`SELECT ${SEARCH_DIRECTORY_VERSION_SQL} AS version`);
-    const row = (result.rows as { version: string }[])[0];
-    return row ? parseVersion(row.version) : null;
-  }
-  const row = await knex.transaction(async (trx) => {
-    const result = await trx.raw(
-      `SELECT pg_try_advisory_xact_lock(hashtext(?)) AS quiet, ${SEARCH_DIRECTORY_VERSION_SQL} AS version`,
-      [SEARCH_DIRECTORY_LOCK],
-    );
-    return (result.rows as { quiet: boolean; version: string }[])[0];
-  });
-  return row?.quiet === true ? parseVersion(row.version) : null;
+/** The directory's version now; with `quietly`, only when no change is in flight, else null. */
+async function directoryVersion(knex: Knex, quietly: boolean): Promise<Version | null> {
+  const version = quietly
+    ? await readQuietVersion(knex, SEARCH_DIRECTORY_LOCK, SEARCH_DIRECTORY_VERSION_SQL)
+    : await readVersion(knex, SEARCH_DIRECTORY_VERSION_SQL);
+  return version === null ? null : parseVersion(version);
 }
 
 /** Whether letters beyond ASCII make words for this database's pg_trgm (its character classes). */
@@ -310,7 +279,7 @@ export class SearchDirectory {
 
   /** `version`: the directory's version read at the start of the request, when it was. */
   async current(version?: string): Promise<DirectoryData | null> {
-    const now = version === undefined ? await readVersion(this.knex, false) : parseVersion(version);
+    const now = version === undefined ? await directoryVersion(this.knex, false) : parseVersion(version);
     if (now && this.data && this.version?.key === now.key) return this.data;
     // Requests arriving together share one update.
     if (!this.updating) {
@@ -330,7 +299,7 @@ export class SearchDirectory {
   }
 
   private async update(): Promise<void> {
-    const quiet = await readVersion(this.knex, true);
+    const quiet = await directoryVersion(this.knex, true);
     if (!quiet) return;
     const since = this.data && this.version?.resets === quiet.resets ? this.version.stamp : null;
     const data =

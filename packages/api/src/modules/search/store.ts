@@ -22,6 +22,7 @@ import {
   RELATED_CANDIDATES,
   type ReferralCandidates,
   type ReferralMatch,
+  typedNumber,
 } from './matching.js';
 
 // The global search (spec §2 search dialog): typo-tolerant matching with pg_trgm plus prefix and
@@ -149,7 +150,7 @@ async function searchBookings(
   patients: PatientMatch[],
   matcher: Matcher,
 ): Promise<Ranked[]> {
-  const bookingId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
+  const bookingId = typedNumber(q);
   const kits = await matcher.kits(q);
   if (patients.length === 0 && kits.length === 0 && bookingId === 0) return [];
   const scope = scopeOf(ctx, 'read', 'Booking');
@@ -394,7 +395,7 @@ async function searchReferrals(
   candidates: Omit<ReferralCandidates, 'referralId'>,
   matcher: Matcher,
 ): Promise<Ranked[]> {
-  const referralId = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : 0;
+  const referralId = typedNumber(q);
   if (candidates.patientIds.length === 0 && candidates.physicianIds.length === 0 && referralId === 0)
     return [];
   const rows = await matcher.referrals(
