@@ -204,8 +204,8 @@ export function markdownReport(results: {
       `### HTTP under load (autocannon in a separate process, ${connections} connections, ` +
         `${durationSeconds} s after a ${warmupSeconds} s warm-up)`,
       '',
-      '| endpoint | req/s | p50 ms | p99 ms | of ceiling | load generator CPU | answers |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | --- |',
+      '| endpoint | req/s | p50 ms | p99 ms | of ceiling | answer KB | load generator CPU | answers |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     );
     for (const e of results.http) {
       const l = e.load;
@@ -221,6 +221,7 @@ export function markdownReport(results: {
       lines.push(
         `| ${e.method} ${e.path} | ${fmt(l?.requestsPerSecond, 0)} | ${fmt(l?.p50, 0)} | ${fmt(l?.p99, 0)} | ` +
           `${e.ceilingRatio === undefined ? '—' : `${fmt(e.ceilingRatio * 100, 0)}%`} | ` +
+          `${l?.answerBytes === undefined ? '—' : fmt(l.answerBytes / 1024, 1)} | ` +
           `${l?.clientCpu === undefined ? '—' : `${fmt(l.clientCpu * 100, 0)}%`} | ${answers} |`,
       );
     }

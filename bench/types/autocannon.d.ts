@@ -30,6 +30,8 @@ declare module 'autocannon' {
   export interface Result {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram;
+    /** Bytes received per second; `total` is every byte of the run. */
+    throughput: Histogram & { total: number };
     errors: number;
     timeouts: number;
     non2xx: number;
@@ -39,4 +41,10 @@ declare module 'autocannon' {
 
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
+}
+
+// The queue that collects each answer while it arrives (the load worker replaces its addBody).
+declare module 'autocannon/lib/pipelinedRequestsQueue.js' {
+  const PipelinedRequestsQueue: { prototype: { addBody(data: Buffer): void } };
+  export = PipelinedRequestsQueue;
 }
