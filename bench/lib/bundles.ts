@@ -3,8 +3,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // Bundle sizes as a browser downloads them (gzip level 9, as size-limit counts). The console's
-// initial load is what its index.html asks for before any route code: the entry script, the
-// scripts it modulepreloads and the stylesheets.
+// initial load is what its index.html asks for before any route code: the entry scripts, the
+// scripts it modulepreloads and the stylesheets, linked or written into the page.
 
 export interface FileSize {
   file: string;
@@ -26,8 +26,16 @@ export interface BundleResult {
 }
 
 function sizeOf(dir: string, file: string): FileSize {
-  const content = readFileSync(path.join(dir, file));
+  return sized(file, readFileSync(path.join(dir, file)));
+}
+
+function sized(file: string, content: Buffer): FileSize {
   return { file, bytes: content.length, gzip: gzipSync(content, { level: 9 }).length };
+}
+
+/** The stylesheets written into the page (`<style>` elements), in order. */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
 }
 
 /** The entry script, modulepreloads and stylesheets named by the built index.html. */
@@ -56,10 +64,14 @@ export function measureBundles(root: string): BundleResult {
   const consoleDir = path.join(root, 'packages/console/dist');
   const indexHtml = path.join(consoleDir, 'index.html');
   if (existsSync(indexHtml)) {
-    const assets = initialAssets(readFileSync(indexHtml, 'utf8'));
+    const html = readFileSync(indexHtml, 'utf8');
+    const assets = initialAssets(html);
     const local = (href: string) => href.replace(/^\//, '');
     const js = assets.js.map((href) => sizeOf(consoleDir, local(href)));
-    const css = assets.css.map((href) => sizeOf(consoleDir, local(href)));
+    const css = [
+      ...assets.css.map((href) => sizeOf(consoleDir, local(href))),
+      ...inlineStyles(html).map((style, i) => sized(`index.html <style> ${i + 1}`, Buffer.from(style))),
+    ];
     const entry = local(assets.js[0] ?? '');
     result.console = {
       js,

@@ -250,7 +250,7 @@ export function markdownReport(results: {
       const raw = (files: { bytes: number }[]) => files.reduce((sum, f) => sum + f.bytes, 0);
       lines.push(
         `| console initial JS (${b.console.js.length} files) | ${fmt(kb(raw(b.console.js)))} KB | ${fmt(kb(b.console.jsGzip))} KB |`,
-        `| console initial CSS (${b.console.css.length} files) | ${fmt(kb(raw(b.console.css)))} KB | ${fmt(kb(b.console.cssGzip))} KB |`,
+        `| console initial CSS (${b.console.css.length} ${b.console.css.length === 1 ? 'sheet' : 'sheets'}) | ${fmt(kb(raw(b.console.css)))} KB | ${fmt(kb(b.console.cssGzip))} KB |`,
       );
     }
     for (const w of b.widgets)

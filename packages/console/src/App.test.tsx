@@ -8,7 +8,7 @@ import {
   PRIVACY_ACK_STORAGE_KEY,
   PUBLIC_ROUTES,
 } from '@wellrest/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/App';
 import { routeTitle } from '@/routes/titles';
 import { jsonResponse, mockApi } from '@/test/http';
@@ -69,6 +69,21 @@ describe('routing', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it('builds the sidebar only in the menu on a narrow screen', async () => {
+    signedIn();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderWithApp(<AppRoutes />, { path: '/calendar' });
+    expect(await screen.findByRole('main')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: messages.navigation.openMenu }));
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
   it('opens the search dialog with Ctrl+K', async () => {

@@ -12,8 +12,8 @@ function registerServiceWorkerAfterLoad(): void {
 }
 
 async function start(): Promise<void> {
-  // The first screen's code loads while the caches are cleared, React starts and the session
-  // is checked; it then renders without suspending (routes/pages.tsx).
+  // boot.ts has already sent the session check and asked for the first screen's code: handed to
+  // the screen, it renders without suspending (routes/pages.tsx).
   preloadFirstScreen(window.location.pathname);
   await clearBrowserCaches();
   const root = document.getElementById('root');

@@ -18,7 +18,6 @@ export const SET_PASSWORD_LINK_HOURS = 72;
 export const RECOVERY_CODE_COUNT = 10;
 /** Recovery codes are typed where the authentication code goes, so they have its length. */
 export const RECOVERY_CODE_LENGTH = TWO_FACTOR_CODE_LENGTH;
-export const SET_PASSWORD_PATH = '/set-password';
 export const DEFAULT_PRIVACY_OFFICER_EMAIL = 'privacy@wellrest.test';
 export const DEFAULT_PRIVACY_OFFICER_PHONE = '(555) 010-0100';
 export const DEFAULT_GHL_BASE_URL = 'https://services.leadconnectorhq.com';

@@ -2,7 +2,8 @@ import type { QueryFunctionContext } from '@tanstack/react-query';
 import { messages } from '@wellrest/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, textResponse } from '@/test/http';
-import { ApiError, apiRequest, errorMessage, getQueryFn, QueryError, withTimestamp } from './api';
+import { ApiError, apiRequest, errorMessage, getQueryFn, QueryError } from './api';
+import { withTimestamp } from './dataRequest';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);

@@ -1,5 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { messages } from '@wellrest/core';
+import { dataRequest } from './dataRequest';
 
 /**
  * A failed call of {@link apiRequest}: the HTTP status and the response data — the JSON body
@@ -93,11 +94,6 @@ export async function apiRequest<T = unknown>(
   return (await readBody(response)) as T;
 }
 
-/** Adds `_t=<now>` so no cache between the browser and the API can answer instead of the server. */
-export function withTimestamp(path: string, now: number = Date.now()): string {
-  return `${path}${path.includes('?') ? '&' : '?'}_t=${now}`;
-}
-
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /**
@@ -105,17 +101,16 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
  * A 401 rejects, or resolves with `null` when `on401` is `'returnNull'`.
  */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const response = await fetch(withTimestamp(String(queryKey[0])), {
-      credentials: 'include',
-      headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache' },
-      signal,
-    });
-    if (options.on401 === 'returnNull' && response.status === 401) return null;
-    if (!response.ok) {
-      const text = await response.text();
-      throw new QueryError(response.status, text || response.statusText);
-    }
-    return (await readBody(response)) as T;
-  };
+  return async ({ queryKey, signal }) =>
+    queryResult<T>(await dataRequest(String(queryKey[0]), signal), options.on401);
+}
+
+/** What a data query resolves with for a response, or the {@link QueryError} it rejects with. */
+export async function queryResult<T>(response: Response, on401: UnauthorizedBehavior): Promise<T | null> {
+  if (on401 === 'returnNull' && response.status === 401) return null;
+  if (!response.ok) {
+    const text = await response.text();
+    throw new QueryError(response.status, text || response.statusText);
+  }
+  return (await readBody(response)) as T;
 }

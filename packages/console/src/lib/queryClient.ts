@@ -1,10 +1,10 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { QUERY_DEFAULTS } from '@wellrest/core';
+import { API_PATHS, QUERY_DEFAULTS } from '@wellrest/core';
 import { ApiError, getQueryFn, QueryError } from './api';
 import { hasOpenForm } from './formRegistry';
 
 /** The query key of the signed-in user (`GET /api/auth/me`). */
-export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
+export const CURRENT_USER_KEY = [API_PATHS.authMe] as const;
 
 const unlessFormOpen = () => !hasOpenForm();
 

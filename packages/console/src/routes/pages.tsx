@@ -1,6 +1,13 @@
-import { findRoute, isPublicRoute, LOGIN_ROUTE, type RoutePattern } from '@wellrest/core';
+import type { RoutePattern } from '@wellrest/core';
 import { type ComponentType, lazy } from 'react';
 import { type Preloadable, preloadable } from '@/lib/preloadable';
+import {
+  firstScreenLoaders,
+  ignoreFailure,
+  loadAppLayout,
+  loadDashboardPage,
+  loadLoginPage,
+} from './firstScreen';
 import { routeTitle } from './titles';
 
 /*
@@ -14,10 +21,10 @@ function named<M extends Record<string, unknown>>(load: () => Promise<M>, name: 
   return lazy(async () => ({ default: (await load())[name] as ComponentType }));
 }
 
-// The screens a page load most often starts on: main.tsx loads their code while the session
-// is checked, and they render without suspending once it is there.
-const dashboardPage = preloadable(() => import('@/features/dashboard/DashboardPage'));
-const loginPage = preloadable(() => import('@/features/auth/LoginPage'));
+// The screens a page load most often starts on: boot.ts asks for their code as the page loads,
+// and they render without suspending once it is there.
+const dashboardPage = preloadable(loadDashboardPage);
+const loginPage = preloadable(loadLoginPage);
 
 const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/': dashboardPage,
@@ -64,18 +71,20 @@ export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage')
 export const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 export const PrivacyPolicyPage = lazy(() => import('@/features/privacy/PrivacyPolicyPage'));
 export const SetPasswordPage = lazy(() => import('@/features/auth/SetPasswordPage'));
-export const AppLayout = preloadable(() => import('@/components/layout/AppLayout'));
+export const AppLayout = preloadable(loadAppLayout);
 
-/** Starts loading the code of the screen a page load starts on, when it is a preloadable one. */
+const FIRST_SCREENS = new Map<() => Promise<unknown>, Pick<Preloadable<object>, 'preload'>>([
+  [loadAppLayout, AppLayout],
+  [loadDashboardPage, dashboardPage],
+  [loadLoginPage, loginPage],
+]);
+
+/**
+ * Hands the first screen's code, which boot.ts asked for, to the screen's component: once it is
+ * there the screen renders without suspending.
+ */
 export function preloadFirstScreen(path: string): void {
-  const ignore = () => {
-    // A failed preload is retried by the screen's own render, which shows the error if any.
-  };
-  let first: { preload: Preloadable<object>['preload'] }[] = [];
-  if (path === LOGIN_ROUTE) first = [loginPage];
-  else if (path === '/') first = [AppLayout, dashboardPage];
-  else if (!isPublicRoute(path) && findRoute(path) !== null) first = [AppLayout];
-  for (const screen of first) screen.preload().catch(ignore);
+  for (const load of firstScreenLoaders(path)) FIRST_SCREENS.get(load)?.preload().catch(ignoreFailure);
 }
 
 /** Renders the page of a route pattern, or the placeholder of its area. */

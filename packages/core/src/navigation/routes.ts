@@ -1,3 +1,5 @@
+import type { SearchResultType } from '../enums.js';
+
 // Route paths of spec §2. Path parameters are written ':id'.
 
 export const PUBLIC_ROUTES = [
@@ -67,6 +69,8 @@ export type RoutePattern = PublicRoute | AuthenticatedRoute;
 export const ROUTES: readonly RoutePattern[] = [...PUBLIC_ROUTES, ...AUTHENTICATED_ROUTES];
 
 export const LOGIN_ROUTE = '/login' satisfies PublicRoute;
+/** The page a set-password link opens (outside the route table: it stands alone, signed in or not). */
+export const SET_PASSWORD_PATH = '/set-password';
 export const HOME_ROUTE = '/' satisfies AuthenticatedRoute;
 export const PHYSICIAN_HOME_ROUTE = '/physician-dashboard' satisfies AuthenticatedRoute;
 
@@ -141,3 +145,17 @@ export const API_PATHS = {
   extensionEligibility: (bookingId: number): string => `/api/bookings/${bookingId}/extension-eligibility`,
   reductionEligibility: (bookingId: number): string => `/api/bookings/${bookingId}/reduction-eligibility`,
 } as const;
+
+/** Where choosing a search result goes (DESIGN.md §2). */
+export function searchResultUrl(type: SearchResultType, id: number): string {
+  switch (type) {
+    case 'patient':
+      return `/patients#patient-${id}`;
+    case 'booking':
+      return `/bookings-management?booking=${id}`;
+    case 'physician':
+      return `/physicians/${id}`;
+    case 'referral':
+      return `/referrals?referral=${id}`;
+  }
+}

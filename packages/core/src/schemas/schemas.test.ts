@@ -12,13 +12,14 @@ import {
   Role,
   TEST_TYPES,
 } from '../enums.js';
+import { searchResultUrl } from '../navigation/routes.js';
 import { LoginInput, LoginResponse } from './auth.js';
 import { AvailabilityDay } from './availability.js';
 import { Booking, CreateBookingInput, CreateKitInput, Kit } from './booking.js';
 import { IsoDate } from './common.js';
 import { CreatePatientInput, Patient, UpdatePatientInput } from './patient.js';
 import { PrivacyAcknowledgmentInput, PrivacyCheck } from './privacy.js';
-import { SearchInput, SearchResult, searchResultUrl } from './search.js';
+import { SearchInput, SearchResult } from './search.js';
 
 function messagesOf(result: {
   success: boolean;

@@ -22,17 +22,3 @@ export const SearchResult = z.object({
   url: z.string(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
-
-/** Where choosing a search result goes (DESIGN.md §2). */
-export function searchResultUrl(type: SearchResultType, id: number): string {
-  switch (type) {
-    case 'patient':
-      return `/patients#patient-${id}`;
-    case 'booking':
-      return `/bookings-management?booking=${id}`;
-    case 'physician':
-      return `/physicians/${id}`;
-    case 'referral':
-      return `/referrals?referral=${id}`;
-  }
-}

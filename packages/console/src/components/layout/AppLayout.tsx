@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { useLogout } from '@/features/auth/useLogout';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { Header } from './Header';
 import { PrivacyDialog } from './PrivacyDialog';
@@ -13,6 +14,9 @@ import { Sidebar } from './Sidebar';
 // The search dialog (cmdk) loads when first opened, keeping it out of the first paint.
 const SearchDialog = lazy(() => import('./SearchDialog').then((m) => ({ default: m.SearchDialog })));
 
+/** Tailwind's lg breakpoint (64rem), from which the sidebar is a fixed column. */
+const WIDE_SCREEN = '(min-width: 64rem)';
+
 /** The signed-in console: sidebar (a fixed column on large screens, a sheet on small ones), header, page. */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
@@ -20,6 +24,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const searchMounted = useOpenedOnce(searchOpen);
+  // The fixed column shows from Tailwind's lg breakpoint; below it the sidebar lives in the sheet
+  // only, so a phone does not build (and lay out) a navigation it never shows.
+  const wide = useMediaQuery(WIDE_SCREEN);
 
   const openSearch = useCallback(() => {
     setMenuOpen(false);
@@ -59,9 +66,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
 
-        <aside className="fixed inset-y-0 left-0 z-40 hidden w-(--sidebar-width) border-r border-slate-200 lg:block">
-          {sidebar()}
-        </aside>
+        {wide && (
+          <aside className="fixed inset-y-0 left-0 z-40 hidden w-(--sidebar-width) border-r border-slate-200 lg:block">
+            {sidebar()}
+          </aside>
+        )}
 
         <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <SheetContent className="lg:hidden" style={{ width: SIDEBAR_WIDTH_MOBILE }}>

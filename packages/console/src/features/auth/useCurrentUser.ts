@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryFunction, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@wellrest/core';
-import { getQueryFn } from '@/lib/api';
+import { getQueryFn, queryResult } from '@/lib/api';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
+import { takeSessionCheck } from '@/lib/sessionCheck';
 
 /**
  * The signed-in user as `GET /api/auth/me` returns it: the user, when the session ends, whether
@@ -13,7 +14,13 @@ export type SessionUser = CurrentUser & {
   passwordExpiresAt?: string | null;
 };
 
-const fetchCurrentUser = getQueryFn<SessionUser>({ on401: 'returnNull' });
+const askServer = getQueryFn<SessionUser>({ on401: 'returnNull' });
+
+/** The first check takes the session call the page sent as it loaded (boot.ts); later ones ask anew. */
+const fetchCurrentUser: QueryFunction<SessionUser | null> = async (context) => {
+  const early = takeSessionCheck();
+  return early ? queryResult<SessionUser>(await early, 'returnNull') : askServer(context);
+};
 
 /**
  * The signed-in user. A 401 means "nobody signed in" and yields `null` rather than an error:

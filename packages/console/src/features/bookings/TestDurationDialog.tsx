@@ -23,7 +23,8 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest, withTimestamp } from '@/lib/api';
+import { ApiError, apiRequest } from '@/lib/api';
+import { withTimestamp } from '@/lib/dataRequest';
 import { BOOKING_DATA_KEYS } from './queries';
 
 export type DurationChange = 'extend' | 'reduce';

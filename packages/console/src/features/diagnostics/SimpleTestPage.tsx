@@ -4,7 +4,8 @@ import { CircleCheck, CircleX, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PublicShell } from '@/features/public-forms/PublicShell';
-import { apiRequest, withTimestamp } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { withTimestamp } from '@/lib/dataRequest';
 
 const copy = {
   title: 'System check',

@@ -1,0 +1,30 @@
+import { findRoute, isPublicRoute, LOGIN_ROUTE } from '@wellrest/core';
+
+/*
+ * The screens a page load most often starts on, and what a page load needs before its first
+ * screen can draw. No React here: `boot.ts` runs this while the console's own code is still
+ * downloading.
+ */
+
+export const loadDashboardPage = () => import('@/features/dashboard/DashboardPage');
+export const loadLoginPage = () => import('@/features/auth/LoginPage');
+export const loadAppLayout = () => import('@/components/layout/AppLayout');
+
+/**
+ * True when the path is drawn inside the signed-in area (App.tsx: a known route that is not
+ * public; the privacy policy and set-password pages are no routes of the table), which checks
+ * the session before anything else.
+ */
+export function inSignedInArea(path: string): boolean {
+  return findRoute(path) !== null && !isPublicRoute(path);
+}
+
+/** The code the screen a page load starts on needs, when it is one of those above. */
+export function firstScreenLoaders(path: string): (() => Promise<unknown>)[] {
+  if (path === LOGIN_ROUTE) return [loadLoginPage];
+  if (path === '/') return [loadAppLayout, loadDashboardPage];
+  return inSignedInArea(path) ? [loadAppLayout] : [];
+}
+
+/** Ignores a failed preload: the screen's own render retries it and shows the error if any. */
+export function ignoreFailure(): void {}
