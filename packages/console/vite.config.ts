@@ -52,31 +52,29 @@ function precompress(): Plugin {
 }
 
 /**
- * The page's first script, `src/boot.ts` (see there): an entry of its own, added to the page as an
- * async module script so it runs as soon as it arrives, before the console's code has loaded.
- * Vite makes a page's scripts one entry, so the tag is written here, with a modulepreload for
- * every chunk the boot entry imports.
+ * The page's first script, `src/boot.ts` (see there): an entry of its own, added to the built page
+ * as an async module script so it runs as soon as it arrives, before the console's code has
+ * loaded. Vite makes a page's scripts one entry, so the tag is written here, with a modulepreload
+ * for every chunk the boot entry imports. Build only: in development React's refresh preamble
+ * must run before any component module, and main.tsx loads the first screen itself.
  */
 function bootScript(): Plugin {
   const tag = (src: string) =>
     `<script type="module" async fetchpriority="high" crossorigin src="${src}"></script>`;
   return {
     name: 'wellrest:boot-script',
+    apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
         const boot = Object.values(bundle ?? {}).find(
           (file) => file.type === 'chunk' && file.isEntry && file.name === BOOT_ENTRY,
         );
-        if (bundle && boot?.type !== 'chunk')
-          throw new Error(`the ${BOOT_ENTRY} entry is missing from the build`);
-        const preloads =
-          boot?.type === 'chunk'
-            ? boot.imports
-                .filter((file) => !html.includes(`/${file}"`))
-                .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-            : [];
-        const first = [tag(boot ? `/${boot.fileName}` : '/src/boot.ts'), ...preloads].join('\n    ');
+        if (boot?.type !== 'chunk') throw new Error(`the ${BOOT_ENTRY} entry is missing from the build`);
+        const preloads = boot.imports
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        const first = [tag(`/${boot.fileName}`), ...preloads].join('\n    ');
         // Before the console's own script: the browser asks for it first.
         return html.replace(/<script type="module"/, `${first}\n    <script type="module"`);
       },
