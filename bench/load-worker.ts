@@ -21,7 +21,7 @@ export type Body =
 /*
  * autocannon 8 appends every chunk of every answer to a string (`body += chunk` in its
  * pipelined-requests queue) for body checks and `onResponse` callbacks, neither of which this
- * worker uses. On a compressed answer that is a UTF-8 decoding of binary data: for the 55 KB
+ * worker uses. On a compressed answer that is a UTF-8 decoding of binary data: for the 55–94 KB
  * daily availability it took 90% of the generator's CPU (profiled), so the figure measured the
  * generator, not the API. The worker keeps autocannon's byte count and drops the string.
  */
