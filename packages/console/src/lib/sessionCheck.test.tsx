@@ -14,6 +14,15 @@ function sessionCalls(fetchMock: ReturnType<typeof mockApi>) {
   return fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`${API_PATHS.authMe}?`));
 }
 
+/** useCurrentUser() under a fresh query client configured as the console's. */
+function renderCurrentUser() {
+  const client = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { ...renderHook(() => useCurrentUser(), { wrapper }), client };
+}
+
 describe('the session check sent as the page loads', () => {
   it('is one timestamped GET with the cookie and no-cache headers, sent once', async () => {
     const fetchMock = mockApi({ [`GET ${API_PATHS.authMe}`]: () => jsonResponse(user) });
@@ -34,11 +43,7 @@ describe('the session check sent as the page loads', () => {
   it('answers the first session query, which then sends no call of its own', async () => {
     const fetchMock = mockApi({ [`GET ${API_PATHS.authMe}`]: () => jsonResponse(user) });
     startSessionCheck();
-    const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useCurrentUser(), { wrapper });
+    const { result, client } = renderCurrentUser();
     await waitFor(() => expect(result.current.user).toEqual(user));
     expect(sessionCalls(fetchMock)).toHaveLength(1);
     // A later check asks the server again.
@@ -51,11 +56,7 @@ describe('the session check sent as the page loads', () => {
       [`GET ${API_PATHS.authMe}`]: () => jsonResponse({ error: 'Not authenticated' }, { status: 401 }),
     });
     startSessionCheck();
-    const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useCurrentUser(), { wrapper });
+    const { result } = renderCurrentUser();
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.user).toBeNull();
     expect(result.current.isAuthenticated).toBe(false);
