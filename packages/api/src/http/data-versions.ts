@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 
-// Versions of the data the API keeps answers or indexes of in memory (the daily availability,
-// migration 0507; the search directory, migration 0508). Each is a sequence every change advances;
-// a signed-in request to a route answered from memory reads them in the same statement as its
-// session (auth/sessions.ts), so it makes no round trip of its own to learn whether memory is
-// current. Other requests do not read them (three sequences opened per statement cost about 15%
-// of the cheapest request's throughput); a route not listed here reads its version itself.
+// Versions of the data the API keeps answers or indexes of in memory (the daily availability and
+// the bookings list's totals, migration 0507; the search directory, migration 0508). Each is a
+// sequence every change advances; a signed-in request to a route answered from memory reads them
+// in the same statement as its session (auth/sessions.ts), so it makes no round trip of its own
+// to learn whether memory is current. Other requests do not read them (three sequences opened
+// per statement cost about 15% of the cheapest request's throughput); a route not listed here
+// reads its version itself.
 
 /** The versions as read at the start of a request. */
 export interface DataVersions {
@@ -20,11 +21,18 @@ export const AVAILABILITY_VERSION_SQL = `(SELECT last_value || ':' || is_called 
 export const SEARCH_DIRECTORY_VERSION_SQL = `(SELECT v.last_value || ':' || v.is_called || '/' || r.last_value || ':' || r.is_called
   FROM search_directory_version v, search_directory_resets r)`;
 
-/** The routes answered from memory, whose requests read the versions with their session. */
-export const DATA_VERSION_PATHS: ReadonlySet<string> = new Set([
-  '/api/search',
-  '/api/dashboard/daily-availability',
+/** The requests answered from memory, in part or whole, which read the versions with their session. */
+const DATA_VERSION_REQUESTS: ReadonlySet<string> = new Set([
+  'POST /api/search',
+  'GET /api/dashboard/daily-availability',
+  // The paged list's total (bookings/totals.ts).
+  'GET /api/bookings',
 ]);
+
+/** True when a request of this method and path reads the data versions with its session. */
+export function readsDataVersions(method: string, path: string): boolean {
+  return DATA_VERSION_REQUESTS.has(`${method} ${path}`);
+}
 
 /** A version (one of the SQL above) as of now. */
 export async function readVersion(db: Knex, versionSql: string): Promise<string | null> {

@@ -5,7 +5,7 @@ import { resumeSession } from '../modules/auth/sessions.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
 import { toCurrentUser } from '../modules/users/store.js';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
-import { DATA_VERSION_PATHS } from './data-versions.js';
+import { readsDataVersions } from './data-versions.js';
 import { isApiPath } from './paths.js';
 
 export function setSessionCookie(ctx: AppContext, token: string): void {
@@ -59,7 +59,7 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
   }
   const idleMinutes = await settings.get('sessionIdleMinutes');
   const found = await resumeSession(db.knex, claims.sid, userId, idleMinutes, {
-    versions: DATA_VERSION_PATHS.has(ctx.path),
+    versions: readsDataVersions(ctx.method, ctx.path),
   });
   if (found.status === 'active') {
     const user = toCurrentUser(found.user);

@@ -28,6 +28,7 @@ import * as m0505 from './0505_physician_search_indexes.js';
 import * as m0506 from './0506_search_lookup_indexes.js';
 import * as m0507 from './0507_availability_version.js';
 import * as m0508 from './0508_search_directory.js';
+import * as m0509 from './0509_booking_sort_indexes.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -55,6 +56,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0506_search_lookup_indexes', ...m0506 },
   { name: '0507_availability_version', ...m0507 },
   { name: '0508_search_directory', ...m0508 },
+  { name: '0509_booking_sort_indexes', ...m0509 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

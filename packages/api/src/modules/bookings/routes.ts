@@ -111,7 +111,8 @@ export function bookingRoutes(): Router<AppState, AppContextExtension> {
     '/api/bookings',
     can('read', 'Booking'),
     validate(BookingsListQuery, 'query'),
-    inTransaction,
+    // No request transaction: reads and the audit row need none, and a page's total may read the
+    // quiet availability version on a connection of its own (totals.ts).
     listBookings,
   );
   router.post<{ input: CreateBookingInput }>(

@@ -19,6 +19,7 @@ import { fetchPage } from '../../db/paging.js';
 import { type AppContext, dbOf } from '../../http/context.js';
 import { type KitRow, toKit } from '../kits/store.js';
 import { accessFor, applyScope, PATIENT_SCOPE, scopeOf } from '../patients/access.js';
+import { bookingsTotal } from './totals.js';
 
 export interface BookingRow {
   id: number;
@@ -207,10 +208,16 @@ export function bookingReader(ctx: AppContext) {
         });
       }
       const [column, order] = SORT_ORDER[params.sort];
-      query.orderBy([
-        { column, order },
-        { column: 'bookings.id', order: 'asc' },
-      ]);
+      // Ties by id in the same direction: a page is then read straight off a (date, id) index,
+      // forwards or backwards (migration 0509).
+      query.orderBy(
+        column === 'bookings.id'
+          ? [{ column, order }]
+          : [
+              { column, order },
+              { column: 'bookings.id', order },
+            ],
+      );
       if (params.page === undefined) {
         const rows = (await query
           .select(listColumns(db))
@@ -220,17 +227,18 @@ export function bookingReader(ctx: AppContext) {
           truncated: rows.length > UNPAGED_BOOKINGS_MAX,
         };
       }
-      // Without a name search or a record scope, the joins only add columns: count bookings alone.
-      const countQuery =
+      // Without a name search or a record scope, the joins only add columns: count bookings
+      // alone, a total kept until bookings change (totals.ts).
+      const count =
         !params.q && scopeOf(ctx, 'read', 'Booking').kind === 'all'
-          ? applyBookingFilters(db('bookings'), params)
+          ? () => bookingsTotal(ctx, params, applyBookingFilters(db('bookings'), params))
           : query;
       const { rows, total } = await fetchPage<BookingListRow>(
         query,
         listColumns(db),
         params.page,
         params.pageSize,
-        countQuery,
+        count,
       );
       return { items: rows.map(toBookingListItem), total, page: params.page, pageSize: params.pageSize };
     },
