@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { countRows } from '../../db/paging.js';
+import { perDatabase } from '../../db/per-database.js';
 import type { AppContext, AppServices } from '../../http/context.js';
 import { availabilityVersion, quietVersion } from '../dashboard/availability-cache.js';
 import type { BookingFilters } from './store.js';
@@ -36,16 +37,7 @@ class BookingTotals {
   }
 }
 
-const totals = new WeakMap<AppServices['db'], BookingTotals>();
-
-function totalsFor(ctx: AppContext): BookingTotals {
-  let kept = totals.get(ctx.services.db);
-  if (!kept) {
-    kept = new BookingTotals();
-    totals.set(ctx.services.db, kept);
-  }
-  return kept;
-}
+const totalsOf = perDatabase((_db: AppServices['db']) => new BookingTotals());
 
 /** What a total counted on the bookings table alone depends on: the filters on its own columns. */
 function keyOf(filters: BookingFilters): string {
@@ -72,7 +64,7 @@ export async function bookingsTotal(
   query: Knex.QueryBuilder,
 ): Promise<number> {
   if (ctx.state.trx) return countRows(query);
-  const kept = totalsFor(ctx);
+  const kept = totalsOf(ctx.services.db);
   const key = keyOf(filters);
   const current = ctx.state.versions?.availability ?? (await availabilityVersion(ctx.services.db.knex));
   const known = kept.get(key, current);

@@ -8,6 +8,7 @@ import {
   OUT_OF_SERVICE_KIT_STATUSES,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
+import { perDatabase } from '../../db/per-database.js';
 import type { AppContext, AppServices } from '../../http/context.js';
 import { type BookingRow, HELD_RANGE_SQL, practiceToday } from '../bookings/store.js';
 import type { KitRow } from '../kits/store.js';
@@ -139,16 +140,7 @@ async function computeAvailability(db: Knex, today: string, days: number): Promi
   );
 }
 
-const caches = new WeakMap<AppServices['db'], AvailabilityCache>();
-
-function cacheFor(ctx: AppContext): AvailabilityCache {
-  let cache = caches.get(ctx.services.db);
-  if (!cache) {
-    cache = new AvailabilityCache();
-    caches.set(ctx.services.db, cache);
-  }
-  return cache;
-}
+const cacheOf = perDatabase((_db: AppServices['db']) => new AvailabilityCache());
 
 /**
  * Availability for `days` days from today (14 by default, DESIGN.md §2) as the JSON answer:
@@ -162,7 +154,7 @@ export async function dailyAvailabilityAnswer(
   const { db } = accessFor(ctx);
   const today = await practiceToday(ctx);
   const key = `${today}/${days}`;
-  const cache = cacheFor(ctx);
+  const cache = cacheOf(ctx.services.db);
   // Read with the session when signed in; the version of this moment otherwise.
   let answer = await cache.get(key, ctx.state.versions?.availability ?? (await availabilityVersion(db)));
   if (!answer) {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { SEARCH_DIRECTORY_LOCK } from '../../db/migrations/0508_search_directory.js';
+import { perDatabase } from '../../db/per-database.js';
 import { readQuietVersion, readVersion, SEARCH_DIRECTORY_VERSION_SQL } from '../../http/data-versions.js';
 import { NameIndex } from './name-index.js';
 import type { WordCharacters } from './trigrams.js';
@@ -326,14 +327,5 @@ export class SearchDirectory {
   }
 }
 
-const directories = new WeakMap<Knex, SearchDirectory>();
-
 /** The directory of the database behind `knex`, one per process. */
-export function searchDirectoryFor(knex: Knex): SearchDirectory {
-  let directory = directories.get(knex);
-  if (!directory) {
-    directory = new SearchDirectory(knex);
-    directories.set(knex, directory);
-  }
-  return directory;
-}
+export const searchDirectoryFor = perDatabase((knex: Knex) => new SearchDirectory(knex));
