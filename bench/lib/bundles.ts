@@ -18,8 +18,8 @@ export interface BundleResult {
     css: FileSize[];
     jsGzip: number;
     cssGzip: number;
-    /** The entry script. */
-    entry: string;
+    /** The page's module scripts (the boot entry and the console's own), in order. */
+    entries: string[];
   };
   widgets: FileSize[];
   missing: string[];
@@ -38,15 +38,19 @@ export function inlineStyles(html: string): string[] {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
 }
 
-/** The entry script, modulepreloads and stylesheets named by the built index.html. */
-export function initialAssets(html: string): { js: string[]; css: string[] } {
+/** The module scripts, modulepreloads and stylesheets named by the built index.html. */
+export function initialAssets(html: string): { js: string[]; css: string[]; entries: string[] } {
   const js: string[] = [];
   const css: string[] = [];
+  const entries: string[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
     if (tag.startsWith('<script') && attribute('type') === 'module') {
       const src = attribute('src');
-      if (src) js.push(src);
+      if (src) {
+        js.push(src);
+        entries.push(src);
+      }
     } else if (tag.startsWith('<link')) {
       const rel = attribute('rel');
       const href = attribute('href');
@@ -54,7 +58,7 @@ export function initialAssets(html: string): { js: string[]; css: string[] } {
       if (href && rel === 'stylesheet') css.push(href);
     }
   }
-  return { js, css };
+  return { js, css, entries };
 }
 
 const total = (sizes: FileSize[]) => sizes.reduce((sum, s) => sum + s.gzip, 0);
@@ -72,13 +76,12 @@ export function measureBundles(root: string): BundleResult {
       ...assets.css.map((href) => sizeOf(consoleDir, local(href))),
       ...inlineStyles(html).map((style, i) => sized(`index.html <style> ${i + 1}`, Buffer.from(style))),
     ];
-    const entry = local(assets.js[0] ?? '');
     result.console = {
       js,
       css,
       jsGzip: total(js),
       cssGzip: total(css),
-      entry,
+      entries: assets.entries.map(local),
     };
   } else {
     result.missing.push('packages/console/dist/index.html');

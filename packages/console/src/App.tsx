@@ -1,23 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import {
-  AUTHENTICATED_ROUTES,
-  findRoute,
-  PRIVACY_POLICY_URL,
-  PUBLIC_ROUTES,
-  SET_PASSWORD_PATH,
-} from '@wellrest/core';
+import { AUTHENTICATED_ROUTES, PRIVACY_POLICY_URL, PUBLIC_ROUTES, SET_PASSWORD_PATH } from '@wellrest/core';
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ProtectedRoute } from '@/components/layout/ProtectedRoute';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/queryClient';
+import { inSignedInArea } from '@/routes/firstScreen';
 import { AppLayout, NotFoundPage, PrivacyPolicyPage, RoutePage, SetPasswordPage } from '@/routes/pages';
 
 /** The signed-in area: one layout around every authenticated route, or the not-found page. */
 function AuthenticatedArea() {
   const [path] = useLocation();
-  if (findRoute(path) === null) return <NotFoundPage />;
+  if (!inSignedInArea(path)) return <NotFoundPage />;
   return (
     <ProtectedRoute>
       <AppLayout>

@@ -1,6 +1,7 @@
 import { Stream } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import compressible from 'compressible';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
@@ -22,10 +23,6 @@ const brotliOptions = (size: number) => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size },
 });
 
-function isCompressible(type: string): boolean {
-  return /^(application\/(json|.*\+json|javascript|xml)|text\/)/.test(type);
-}
-
 /**
  * Compresses an answer held whole (JSON, text, a buffer) in one call: a zlib stream per answer
  * costs several times the compression of a few kilobytes itself.
@@ -43,7 +40,8 @@ async function compressWhole(ctx: AppContext): Promise<void> {
   )
     return;
   const type = ctx.response.type;
-  if (!isCompressible(type || 'application/json')) return;
+  // The same test koa-compress applies to the streams: the type's entry in the MIME database.
+  if (!compressible(type || 'application/json')) return;
   const whole = Buffer.isBuffer(body)
     ? body
     : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));

@@ -11,9 +11,9 @@ export const loadLoginPage = () => import('@/features/auth/LoginPage');
 export const loadAppLayout = () => import('@/components/layout/AppLayout');
 
 /**
- * True when the path is drawn inside the signed-in area (App.tsx: a known route that is not
- * public; the privacy policy and set-password pages are no routes of the table), which checks
- * the session before anything else.
+ * True when the path is drawn inside the signed-in area, which checks the session before anything
+ * else: a known route that is not public (the privacy policy and set-password pages are no routes
+ * of the table). App.tsx shows the not-found page for any other path that reaches that area.
  */
 export function inSignedInArea(path: string): boolean {
   return findRoute(path) !== null && !isPublicRoute(path);

@@ -7,10 +7,10 @@ import type { DirectoryData } from './directory.js';
 /**
  * The word similarity a fuzzy match needs: in SQL set per transaction as pg_trgm's threshold so
  * the matches use the indexable `<%` operator (trigram GIN indexes), and the same bar in the
- * search directory. One slip of the keys (a wrong or
- * swapped letter) changes up to five of a word's trigrams, so a word of n letters keeps at least
- * 1 - 5/(n + 2) of them: short words stay typo-tolerant, and long ones no longer match thousands
- * of merely similar-looking names. The shortest word of the query decides.
+ * search directory. One slip of the keys (a wrong or swapped letter) changes up to five of a
+ * word's trigrams, so a word of n letters keeps at least 1 - 5/(n + 2) of them: short words stay
+ * typo-tolerant, and long ones no longer match thousands of merely similar-looking names. The
+ * shortest word of the query decides.
  */
 export function fuzzyThreshold(q: string): number {
   const shortest = Math.min(...fuzzyWords(q).map((word) => word.length));
@@ -31,8 +31,13 @@ export const RELATED_CANDIDATES = 50;
  * too few trigrams to match on alone; a query of only such words is matched whole.
  */
 export function fuzzyWords(q: string): string[] {
-  const words = q.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word.length >= 3);
+  const words = longWords(q);
   return words.length > 0 ? words.slice(0, 4) : [q];
+}
+
+/** The words of a query of three letters or more, split on spaces and punctuation. */
+function longWords(q: string): string[] {
+  return q.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word.length >= 3);
 }
 
 /**
@@ -43,8 +48,7 @@ export function fuzzyWords(q: string): string[] {
  * which pg_trgm splits, still need the substring test.
  */
 export function fuzzyCoversSubstrings(q: string): boolean {
-  const words = q.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word.length >= 3);
-  return words.length > 0 && fuzzyWords(q).every((word) => /^[\p{L}\p{N}]{4,}$/u.test(word));
+  return longWords(q).length > 0 && fuzzyWords(q).every((word) => /^[\p{L}\p{N}]{4,}$/u.test(word));
 }
 
 export interface PatientMatch {
