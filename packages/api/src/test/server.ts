@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -112,6 +112,14 @@ async function withAdminClient<T>(baseUrl: string, work: (client: pg.Client) => 
 }
 
 const TEMPLATE_PREFIX = 'wellrest_test_template_';
+/**
+ * Templates are named per checkout, so test runs of two checkouts sharing one server (a second
+ * working copy, CI beside a developer) never drop each other's template as stale.
+ */
+const CHECKOUT_TAG = createHash('sha256')
+  .update(path.resolve(import.meta.dirname, '../../../..'))
+  .digest('hex')
+  .slice(0, 8);
 // An arbitrary constant naming the advisory lock that serialises template preparation.
 const TEMPLATE_LOCK_KEY = 72_011_001;
 
@@ -123,15 +131,15 @@ let postgresTemplate: Promise<string> | undefined;
  */
 function migratedPostgresTemplate(baseUrl: string): Promise<string> {
   postgresTemplate ??= withAdminClient(baseUrl, async (client) => {
-    const name = `${TEMPLATE_PREFIX}${migrationsFingerprint()}`;
+    const name = `${TEMPLATE_PREFIX}${CHECKOUT_TAG}_${migrationsFingerprint()}`;
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     try {
       const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (found.rowCount === 0) {
-        // Templates of earlier migration sets are obsolete.
+        // Templates of this checkout's earlier migration sets are obsolete.
         const stale = await client.query<{ datname: string }>(
           'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2',
-          [`${TEMPLATE_PREFIX}%`, name],
+          [`${TEMPLATE_PREFIX}${CHECKOUT_TAG}_%`, name],
         );
         for (const { datname } of stale.rows)
           await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
