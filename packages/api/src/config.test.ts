@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { sourceServerArgs } from './test/source-server.js';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -64,8 +64,7 @@ describe('configuration', () => {
   });
 
   it('stops the server at start with the message and exit code 1', () => {
-    const serverFile = fileURLToPath(new URL('./server.ts', import.meta.url));
-    const result = spawnSync(process.execPath, ['--import', 'tsx', serverFile], {
+    const result = spawnSync(process.execPath, sourceServerArgs(), {
       env: { ...process.env, PORT: 'not-a-port' },
       encoding: 'utf8',
       timeout: 30_000,
