@@ -67,10 +67,15 @@ describe('configuration', () => {
     const result = spawnSync(process.execPath, sourceServerArgs(), {
       env: { ...process.env, PORT: 'not-a-port' },
       encoding: 'utf8',
-      timeout: 30_000,
+      // The server compiles its sources as it starts.
+      timeout: 110_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT: must be a number');
+  }, 120_000);
+
+  it('takes an empty PORT or HOST as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: ' ' })).toMatchObject({ port: 3000, host: '0.0.0.0' });
   });
 });

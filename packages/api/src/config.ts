@@ -37,6 +37,20 @@ function repoRoot(): string {
   return existsSync(path.join(candidate, 'package-lock.json')) ? candidate : process.cwd();
 }
 
+/**
+ * Loads `.env` at the repository root when there is one (Node's own env-file parser). Variables
+ * already set in the environment win over the file.
+ */
+export function loadDotEnv(file = path.join(repoRoot(), '.env')): string | undefined {
+  if (!existsSync(file)) return undefined;
+  process.loadEnvFile(file);
+  return file;
+}
+
+/** An empty value (as a templated env file leaves it) means the variable is not set. */
+const unsetWhenEmpty = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
 const optionalText = z
   .string()
   .trim()
@@ -53,13 +67,16 @@ function isTimeZone(value: string): boolean {
 }
 
 const EnvSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PORT: z.preprocess(
+    unsetWhenEmpty,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(unsetWhenEmpty, z.string().trim().min(1).default('0.0.0.0')),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
@@ -98,6 +115,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
   NODE_ENV: z.string().default('development'),
 });
+
+/** Every environment variable the server reads (`.env.example` lists each with its default). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 
 /**
  * Reads and validates the environment. Throws a ConfigError naming every bad variable,

@@ -1,14 +1,23 @@
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { messages } from '@wellrest/core';
 import { createApp } from './app.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/connect.js';
+import { type Config, ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { migrate } from './db/migrate.js';
 import { shouldSeedDemo } from './db/seed/auto.js';
 import { seedDemo } from './db/seed/demo.js';
 import { createLogger } from './logger.js';
+import { listenStartupError } from './startup/describe.js';
+import { openConfiguredDatabase } from './startup/open.js';
+import { StartupError } from './startup/startup-error.js';
+
+// Start-up order: configuration, data directory, database, port — and only then migrations and
+// demo data, so a server that cannot start (port in use, bad HOST, unreachable database) has
+// changed nothing. Exit codes: 1 configuration, 2 data directory, 3 database, 4 port or host.
 
 function readConfig(): Config {
   try {
+    loadDotEnv();
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -19,14 +28,44 @@ function readConfig(): Config {
   }
 }
 
+/** Answers while migrations run: the port is ours, the application is not ready yet. */
+function startingUp(_request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(503, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'retry-after': '5',
+  });
+  response.end(JSON.stringify({ error: messages.common.startingUp }));
+}
+
+function listen(server: Server, config: Config): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (error: Error) => reject(listenStartupError(error, config.host, config.port));
+    server.once('error', onError);
+    server.listen(config.port, config.host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opened = await openConfiguredDatabase(config);
+  const { db } = opened;
   logger.info(
     { database: db.engine, ...(db.engine === 'pglite' ? { dataDir: config.dataDir } : {}) },
     'database opened',
   );
+
+  const server = createServer(startingUp);
+  try {
+    await listen(server, config);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
 
   const applied = await migrate(db.knex);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
@@ -37,13 +76,11 @@ async function main(): Promise<void> {
   }
 
   const app = await createApp({ config, db, logger });
-  const server: Server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
+  server.off('request', startingUp);
+  server.on('request', app.callback());
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  logger.info({ url: config.publicUrl ?? `http://${shownHost}:${config.port}` }, 'Wellrest is listening');
+  const { port } = server.address() as AddressInfo;
+  logger.info({ url: config.publicUrl ?? `http://${shownHost}:${port}`, port }, 'Wellrest is listening');
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -57,7 +94,8 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(() => {
-      db.close()
+      opened
+        .close()
         .then(() => {
           logger.info('stopped');
           process.exit(0);
@@ -75,8 +113,13 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const err = error as Error & { code?: string };
-  process.stderr.write(
-    `Wellrest failed to start: ${err.name}${err.code ? ` (${err.code})` : ''}: ${err.message}\n`,
-  );
-  process.exit(1);
+  const line =
+    error instanceof StartupError
+      ? err.message
+      : `${err.name}${err.code ? ` (${err.code})` : ''}: ${err.message}`;
+  process.stderr.write(`Wellrest failed to start: ${line}\n`);
+  // The stack helps a developer, not an operator: only at debug level.
+  if (/^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '') && err.stack)
+    process.stderr.write(`${err.stack}\n`);
+  process.exit(error instanceof StartupError ? error.exitCode : 1);
 });

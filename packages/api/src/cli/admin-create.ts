@@ -2,10 +2,10 @@ import { stdin, stdout } from 'node:process';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connect.js';
+import { loadConfig, loadDotEnv } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { createAdmin, DuplicateUserError } from '../modules/users/create-admin.js';
+import { openConfiguredDatabase } from '../startup/open.js';
 
 // npm run admin:create -- --username alice --email alice@example.org --password '...'
 // Any value not given as a flag is asked for interactively.
@@ -46,8 +46,10 @@ async function main(): Promise<number> {
   const email = values.email ?? asked.email ?? '';
   const password = values.password ?? asked.password ?? '';
 
+  loadDotEnv();
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  const opened = await openConfiguredDatabase(config, { poolMax: 2 });
+  const { db } = opened;
   try {
     await migrate(db.knex);
     const admin = await createAdmin(db.knex, { username, email, password });
@@ -64,7 +66,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    await db.close();
+    await opened.close();
   }
 }
 

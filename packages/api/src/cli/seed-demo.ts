@@ -1,14 +1,26 @@
-import { loadConfig } from '../config.js';
-import { openDatabase } from '../db/connect.js';
+import { parseArgs } from 'node:util';
+import { loadConfig, loadDotEnv } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { openConfiguredDatabase } from '../startup/open.js';
 
-// npm run seed:demo — loads the demo data set into the configured database (DATABASE_URL, or
-// the embedded one), after bringing its schema up to date. Running it again changes nothing.
+// npm run seed:demo [-- --force] — loads the demo data set into the configured database
+// (DATABASE_URL, or the embedded one), after bringing its schema up to date. Running it again
+// changes nothing. With NODE_ENV=production it refuses unless --force is given: demo accounts
+// with a published password do not belong in a practice's real database.
 
 async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } }, strict: true });
+  loadDotEnv();
   const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  if (config.nodeEnv === 'production' && !values.force) {
+    process.stderr.write(
+      'seed:demo refused: NODE_ENV is production, and the demo data adds accounts whose password is published. Run it against a development database, or add --force if this really is a demonstration server.\n',
+    );
+    process.exit(1);
+  }
+  const opened = await openConfiguredDatabase(config, { poolMax: 2 });
+  const { db } = opened;
   try {
     await migrate(db.knex);
     const result = await seedDemo(db.knex, { timeZone: config.practiceTimeZone });
@@ -19,7 +31,7 @@ async function main(): Promise<void> {
         : `Demo data loaded into the ${db.engine} database: ${users} users, ${kits} kits, ${patients} patients, ${bookings} bookings. Sign in as admin / wellrest-demo.\n`,
     );
   } finally {
-    await db.close();
+    await opened.close();
   }
 }
 
