@@ -1,7 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino } from 'pino';
 import type { Config } from './config.js';
 
 export type Logger = pino.Logger;
+
+/** The request being served, so every log line written while serving it names its id. */
+export const logContext = new AsyncLocalStorage<{ requestId: string }>();
 
 /**
  * JSON logs on stdout. Request and error logs carry no bodies, query strings or patient data;
@@ -11,6 +15,10 @@ export function createLogger(level: Config['logLevel'], destination?: pino.Desti
   const options: pino.LoggerOptions = {
     level,
     base: { service: 'wellrest-api' },
+    mixin: () => {
+      const context = logContext.getStore();
+      return context ? { requestId: context.requestId } : {};
+    },
     redact: {
       paths: [
         'password',

@@ -23,6 +23,8 @@ export interface AppServices {
 
 /** What middleware puts on `ctx.state` for the handlers after it. */
 export interface AppState {
+  /** The request's id (X-Request-Id), set first by the request log. */
+  requestId?: string;
   /** The signed-in user, when the request carries a live session. */
   user?: CurrentUser;
   /** The full account row of the signed-in user (server-side only). */

@@ -69,7 +69,7 @@ describe('HTTP middleware', () => {
     expect((await agent.request('GET', '/api/test/sessions')).status).toBe(200);
     const refused = await agent.request('GET', '/api/test/nothing-allowed');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: messages.common.forbidden });
+    expect(refused.body).toEqual({ error: messages.common.forbidden, requestId: expect.any(String) });
   });
 
   it('inTransaction commits a successful handler and rolls back a failing one', async () => {
@@ -81,7 +81,7 @@ describe('HTTP middleware', () => {
       body: { key: 'tx-rollback', fail: true },
     });
     expect(failed.status).toBe(409);
-    expect(failed.body).toEqual({ error: 'changed my mind' });
+    expect(failed.body).toEqual({ error: 'changed my mind', requestId: expect.any(String) });
     const keys = await server.db('settings').whereIn('key', ['tx-commit', 'tx-rollback']).pluck('key');
     expect(keys).toEqual(['tx-commit']);
   });
@@ -96,7 +96,7 @@ describe('HTTP middleware', () => {
   it('answers an unexpected error with a generic 500 and logs no request data', async () => {
     const res = await server.request('POST', '/api/test/crash', { body: { name: 'Jordan Sampleton' } });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: messages.common.unexpectedError });
+    expect(res.body).toEqual({ error: messages.common.unexpectedError, requestId: expect.any(String) });
     const logged = logLines.join('\n');
     expect(logged).toContain('"kind":"TypeError"');
     expect(logged).not.toContain('Jordan');
@@ -105,10 +105,30 @@ describe('HTTP middleware', () => {
   it('turns a value the database cannot read into a 400 without logging the value', async () => {
     const res = await server.request('POST', '/api/test/bad-date', { body: { name: 'Quinn Mockley 1970' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: messages.common.invalidRequest });
+    expect(res.body).toEqual({ error: messages.common.invalidRequest, requestId: expect.any(String) });
     const logged = logLines.join('\n');
     expect(logged).toContain('"code":"22007"');
     expect(logged).not.toContain('Quinn');
+  });
+
+  it('keeps a well-formed X-Request-Id, echoes it, and names it in the error body and log lines', async () => {
+    const requestId = 'lb-7f3c2a9e-4b1d-4c55-9a2e-0d6c1f8b2e11';
+    const res = await server.request('POST', '/api/test/crash', { headers: { 'x-request-id': requestId } });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('x-request-id')).toBe(requestId);
+    expect(res.body).toEqual({ error: messages.common.unexpectedError, requestId });
+    const lines = logLines.map((l) => JSON.parse(l)).filter((l) => l.requestId === requestId);
+    expect(lines.map((l) => l.msg)).toEqual(['request failed', 'request']);
+  });
+
+  it('gives a request without a usable id a new one', async () => {
+    const forged = await server.request('GET', '/api/health', {
+      headers: { 'x-request-id': 'a b <script>"quoted"' },
+    });
+    const made = forged.headers.get('x-request-id') ?? '';
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await server.request('GET', '/api/health');
+    expect(other.headers.get('x-request-id')).not.toBe(made);
   });
 
   it('logs method, route pattern, status and duration, never the query string', async () => {

@@ -107,7 +107,7 @@ describe('permission matrix', () => {
       const res = await call(route, server);
       if (route.requirements.length > 0) {
         expect(res.status, route.key).toBe(401);
-        expect(res.body, route.key).toEqual({ error: expect.any(String) });
+        expect(res.body, route.key).toEqual({ error: expect.any(String), requestId: expect.any(String) });
       } else {
         expect([401, 403], route.key).not.toContain(res.status);
       }

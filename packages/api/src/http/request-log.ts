@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
-import type { Logger } from '../logger.js';
+import { type Logger, logContext } from '../logger.js';
 import type { AppContextExtension, AppState } from './context.js';
 import { isApiPath } from './paths.js';
+import { requestIdFrom } from './request-id.js';
 
 /**
  * The route pattern that answered ('/api/bookings/:id'), never the concrete path or query
@@ -16,15 +17,34 @@ export function routeOf(ctx: { path: string }): string {
   return '(static)';
 }
 
-/** One JSON line per request: method, route pattern, status, duration. No bodies, no query strings. */
+/**
+ * One JSON line per request: id, method, route pattern, status, duration. No bodies, no query
+ * strings. The request id (a well-formed incoming `X-Request-Id`, else a new one) is echoed in the
+ * answer's header and in JSON error bodies, and carried by every log line written while serving
+ * it, so a screenshot of an error leads to its log lines.
+ */
 export function requestLog(logger: Logger): Middleware<AppState, AppContextExtension> {
   return async (ctx, next) => {
     const started = performance.now();
+    const requestId = requestIdFrom(ctx.get('x-request-id') || undefined);
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
     try {
-      await next();
+      await logContext.run({ requestId }, next);
+      const body = ctx.body as unknown;
+      if (
+        ctx.status >= 400 &&
+        typeof body === 'object' &&
+        body !== null &&
+        Object.getPrototypeOf(body) === Object.prototype &&
+        'error' in body
+      ) {
+        ctx.body = { ...body, requestId };
+      }
     } finally {
       const route = routeOf(ctx);
       const entry = {
+        requestId,
         method: ctx.method,
         route,
         status: ctx.status,

@@ -97,7 +97,10 @@ describe('signing in and out', () => {
   it('answers /api/auth/me with 401 when signed out and the user when signed in', async () => {
     const signedOut = await server.request('GET', '/api/auth/me');
     expect(signedOut.status).toBe(401);
-    expect(signedOut.body).toEqual({ error: messages.common.authenticationRequired });
+    expect(signedOut.body).toEqual({
+      error: messages.common.authenticationRequired,
+      requestId: expect.any(String),
+    });
 
     const agent = await server.loginAs('medical_director');
     const me = await agent.request<CurrentUser & Record<string, unknown>>('GET', '/api/auth/me');
@@ -236,7 +239,7 @@ describe('cross-site request refusal', () => {
     for (const headers of refused) {
       const res = await login(headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
-      expect(res.body).toEqual({ error: CROSS_SITE_REFUSED });
+      expect(res.body).toEqual({ error: CROSS_SITE_REFUSED, requestId: expect.any(String) });
     }
   });
 

@@ -113,7 +113,7 @@ describe('public API', () => {
         body: signup(),
       });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: publicFormsMessages.embedKeyRefused });
+      expect(res.body).toEqual({ error: publicFormsMessages.embedKeyRefused, requestId: expect.any(String) });
       expect(await count(server, 'physician_signups')).toBe(before);
     });
 
@@ -387,7 +387,11 @@ describe('public API', () => {
         body: { fullName: 'Alex Signer', signature: SIGNATURE, consent: true },
       });
       expect(again.status).toBe(410);
-      expect(again.body).toEqual({ error: publicFormsMessages.agreementUsed, reason: 'used' });
+      expect(again.body).toEqual({
+        error: publicFormsMessages.agreementUsed,
+        reason: 'used',
+        requestId: expect.any(String),
+      });
 
       const scheduler = await server.loginAs('scheduler');
       const list = await scheduler.request<Array<{ id: number; bookingId: number; signerName: string }>>(
@@ -413,7 +417,11 @@ describe('public API', () => {
     it('answers forged and expired links with a reason, not an error', async () => {
       const forged = await server.request('GET', '/api/public/agreements/forged-token');
       expect(forged.status).toBe(404);
-      expect(forged.body).toEqual({ error: publicFormsMessages.agreementInvalid, reason: 'invalid' });
+      expect(forged.body).toEqual({
+        error: publicFormsMessages.agreementInvalid,
+        reason: 'invalid',
+        requestId: expect.any(String),
+      });
       const { token, bookingId } = await initiatedAgreement();
       await server
         .db('agreements')
@@ -509,7 +517,7 @@ describe('public rate limits', () => {
     }
     const limited = await server.request('POST', '/api/public/physician-signups', { body: signup() });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: publicFormsMessages.rateLimited });
+    expect(limited.body).toEqual({ error: publicFormsMessages.rateLimited, requestId: expect.any(String) });
     const repeat = await server.request<{ requestId: string }>('POST', '/api/public/physician-signups', {
       body: first,
     });

@@ -35,7 +35,10 @@ describe('requesting access', () => {
       body: { ...request(2), username: 'APPLICANT.1' },
     });
     expect(sameName.status).toBe(409);
-    expect(sameName.body).toEqual({ error: authMessages.registrationDuplicate });
+    expect(sameName.body).toEqual({
+      error: authMessages.registrationDuplicate,
+      requestId: expect.any(String),
+    });
     const sameEmail = await server.request('POST', '/api/registrations', {
       body: { ...request(3), email: 'Applicant.1@Example.org' },
     });
@@ -182,7 +185,7 @@ describe('request-access rate limit', () => {
     }
     const limited = await server.request('POST', '/api/registrations', { body: request(200) });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: messages.login.rateLimited });
+    expect(limited.body).toEqual({ error: messages.login.rateLimited, requestId: expect.any(String) });
     expect(await server.db('registrations')).toHaveLength(REGISTRATION_RATE_LIMIT);
   });
 });

@@ -36,21 +36,21 @@ describe('system routes and HTTP plumbing', () => {
       const res = await server.request(method, url, method === 'POST' ? { body: {} } : {});
       expect(res.status, `${method} ${url}`).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(res.body).toEqual({ error: messages.common.notFound });
+      expect(res.body).toEqual({ error: messages.common.notFound, requestId: expect.any(String) });
     }
   });
 
   it('answers a known path with the wrong method with a JSON 405', async () => {
     const res = await server.request('DELETE', '/api/health');
     expect(res.status).toBe(405);
-    expect(res.body).toEqual({ error: HTTP_MESSAGES.methodNotAllowed });
+    expect(res.body).toEqual({ error: HTTP_MESSAGES.methodNotAllowed, requestId: expect.any(String) });
     expect(res.headers.get('allow')).toContain('GET');
   });
 
   it('refuses malformed JSON with 400', async () => {
     const res = await server.request('POST', '/api/auth/login', { rawBody: '{"username": "admin", ' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: HTTP_MESSAGES.malformedBody });
+    expect(res.body).toEqual({ error: HTTP_MESSAGES.malformedBody, requestId: expect.any(String) });
   });
 
   it('refuses a JSON body that is not an object or array with 400', async () => {
@@ -63,7 +63,7 @@ describe('system routes and HTTP plumbing', () => {
       body: { username: 'x', password: 'y'.repeat(1_100_000) },
     });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: HTTP_MESSAGES.bodyTooLarge });
+    expect(res.body).toEqual({ error: HTTP_MESSAGES.bodyTooLarge, requestId: expect.any(String) });
   });
 
   it('reports invalid input field by field', async () => {
@@ -150,7 +150,7 @@ describe('serving the built console and widgets', () => {
   it('never falls back to the console page under /api', async () => {
     const res = await server.request('GET', '/api/patients-page');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: messages.common.notFound });
+    expect(res.body).toEqual({ error: messages.common.notFound, requestId: expect.any(String) });
   });
 
   it('does not serve files outside the dist folder', async () => {

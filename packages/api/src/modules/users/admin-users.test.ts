@@ -53,7 +53,7 @@ describe('user administration', () => {
       },
     });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body).toEqual({ error: authMessages.userExists });
+    expect(duplicate.body).toEqual({ error: authMessages.userExists, requestId: expect.any(String) });
   });
 
   it('validates a new user field by field and applies the password policy', async () => {
@@ -110,7 +110,7 @@ describe('user administration', () => {
       body: { isActive: false },
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: authMessages.cannotChangeOwnAccess });
+    expect(res.body).toEqual({ error: authMessages.cannotChangeOwnAccess, requestId: expect.any(String) });
     const demote = await admin.request('PATCH', `/api/admin/users/${admin.user.id}`, {
       body: { role: 'staff' },
     });
