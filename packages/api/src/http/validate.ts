@@ -2,7 +2,27 @@ import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AppContextExtension, AppState } from './context.js';
 
-type Source = 'body' | 'query' | 'params';
+export type Source = 'body' | 'query' | 'params';
+
+export interface InputSchema {
+  schema: z.ZodType;
+  source: Source;
+}
+
+const inputSchemas = new WeakMap<object, InputSchema>();
+
+/**
+ * The schemas a route's middleware chain validates its input with, read off the router by the
+ * tests that generate requests for every route (the fuzz suite) and by the API description.
+ */
+export function inputSchemasOf(chain: readonly unknown[]): InputSchema[] {
+  const found: InputSchema[] = [];
+  for (const middleware of chain) {
+    const input = typeof middleware === 'function' ? inputSchemas.get(middleware) : undefined;
+    if (input) found.push(input);
+  }
+  return found;
+}
 
 /**
  * Parses the request body (or query string, or route params) with a schema and puts the typed
@@ -12,7 +32,7 @@ export function validate<S extends z.ZodType>(
   schema: S,
   source: Source = 'body',
 ): Middleware<AppState & { input: z.infer<S> }, AppContextExtension> {
-  return async (ctx, next) => {
+  const middleware: Middleware<AppState & { input: z.infer<S> }, AppContextExtension> = async (ctx, next) => {
     const raw =
       source === 'body'
         ? (ctx.request.body ?? {})
@@ -22,4 +42,6 @@ export function validate<S extends z.ZodType>(
     ctx.state.input = await schema.parseAsync(raw);
     await next();
   };
+  inputSchemas.set(middleware, { schema, source });
+  return middleware;
 }
