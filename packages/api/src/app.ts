@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
+import { logQueryTimings } from './db/query-log.js';
 import { compressApi } from './http/compress.js';
 import type { AppContextExtension, AppServices, AppState } from './http/context.js';
 import { apiFallback, errorHandler } from './http/errors.js';
@@ -103,6 +104,7 @@ export async function createApp({ config, db, logger }: CreateAppOptions): Promi
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
   const settings = new SettingsStore(db.knex, defaultSettings(config));
   const services: AppServices = { config: { ...config, secret }, db, logger, settings };
+  logQueryTimings(db.knex, logger);
 
   const app: App = new Koa<AppState, AppContextExtension>({ proxy: config.trustProxy });
   app.context.services = services;

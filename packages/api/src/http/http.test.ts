@@ -131,6 +131,27 @@ describe('HTTP middleware', () => {
     expect(other.headers.get('x-request-id')).not.toBe(made);
   });
 
+  it('logs each statement and cache answer at debug level, by request id, without values', async () => {
+    await insertPatient(server.db, { name: 'Morgan Debuglevel' });
+    const staff = await server.loginAs('staff');
+    const first = await staff.request('GET', '/api/patients');
+    const requestId = first.headers.get('x-request-id');
+    const lines = logLines.map((l) => JSON.parse(l)).filter((l) => l.requestId === requestId);
+    const queries = lines.filter((l) => l.msg === 'query');
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      expect(query.sql).toMatch(/^(select|insert|update|delete|with|begin|commit|savepoint|release|set)/i);
+      expect(typeof query.ms).toBe('number');
+    }
+    await staff.request('GET', '/api/dashboard/daily-availability');
+    const again = await staff.request('GET', '/api/dashboard/daily-availability');
+    const cacheLine = logLines
+      .map((l) => JSON.parse(l))
+      .find((l) => l.requestId === again.headers.get('x-request-id') && l.msg === 'cache');
+    expect(cacheLine).toMatchObject({ cache: 'availability', hit: true });
+    expect(logLines.join('\n')).not.toContain('Debuglevel');
+  });
+
   it('logs method, route pattern, status and duration, never the query string', async () => {
     await server.request('GET', '/api/health?patient=Riley%20Placeholder');
     const line = logLines

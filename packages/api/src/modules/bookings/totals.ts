@@ -68,6 +68,7 @@ export async function bookingsTotal(
   const key = keyOf(filters);
   const current = ctx.state.versions?.availability ?? (await availabilityVersion(ctx.services.db.knex));
   const known = kept.get(key, current);
+  ctx.services.logger.debug({ cache: 'bookings-total', hit: known !== undefined }, 'cache');
   if (known !== undefined) return known;
   const version = await quietVersion(ctx.services.db.knex);
   const total = await countRows(query);

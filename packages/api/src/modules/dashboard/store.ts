@@ -157,6 +157,7 @@ export async function dailyAvailabilityAnswer(
   const cache = cacheOf(ctx.services.db);
   // Read with the session when signed in; the version of this moment otherwise.
   let answer = await cache.get(key, ctx.state.versions?.availability ?? (await availabilityVersion(db)));
+  ctx.services.logger.debug({ cache: 'availability', hit: answer !== undefined }, 'cache');
   if (!answer) {
     const compute = async () => {
       const result = await computeAvailability(db, today, days);
