@@ -164,7 +164,9 @@ function migratedPostgresTemplate(baseUrl: string): Promise<string> {
 }
 
 /** A fresh PostgreSQL database copied from the template; dropped again by the returned close(). */
-async function freshPostgresDatabase(baseUrl: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+async function freshPostgresDatabase(
+  baseUrl: string,
+): Promise<{ db: Database; url: string; drop: () => Promise<void> }> {
   const template = await migratedPostgresTemplate(baseUrl);
   const name = `wellrest_t_${randomBytes(6).toString('hex')}`;
   await withAdminClient(baseUrl, async (client) => {
@@ -179,9 +181,11 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ db: Database; d
       }
     }
   });
-  const db = await openDatabase({ databaseUrl: databaseUrlFor(baseUrl, name), poolMax: 4 });
+  const url = databaseUrlFor(baseUrl, name);
+  const db = await openDatabase({ databaseUrl: url, poolMax: 4 });
   return {
     db,
+    url,
     drop: () =>
       withAdminClient(baseUrl, (client) =>
         client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
@@ -195,13 +199,14 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ db: Database; d
  */
 export async function freshDatabase(
   engine: Database['engine'] = process.env.DATABASE_URL ? 'postgres' : 'pglite',
-): Promise<{ db: Database; dispose: () => Promise<void> }> {
+): Promise<{ db: Database; dispose: () => Promise<void>; url?: string }> {
   if (engine === 'postgres') {
     const baseUrl = process.env.DATABASE_URL;
     if (!baseUrl) throw new Error('a PostgreSQL test database needs DATABASE_URL');
-    const { db, drop } = await freshPostgresDatabase(baseUrl);
+    const { db, url, drop } = await freshPostgresDatabase(baseUrl);
     return {
       db,
+      url,
       dispose: async () => {
         await db.close();
         await drop();
