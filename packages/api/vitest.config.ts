@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Fault tests restart the database server: they run alone (vitest.faults.config.ts).
+    exclude: ['src/**/*.faults.test.ts', '**/node_modules/**'],
     // Each worker keeps an embedded database template in memory; two workers suit a 2-core machine.
     fileParallelism: true,
     // Workers keep that template across test files; the files share no other state.
