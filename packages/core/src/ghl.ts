@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.js';
 
 // The GoHighLevel sync's words and rules: what staff read about rejected contacts and
 // conflicts, which base URLs may carry the access token, and when a name is in conflict.
@@ -35,6 +36,11 @@ export const ghlMessages = {
       );
     return extra.length === 0 ? base : `${base} ${extra.join('; ')} (see the sync report).`;
   },
+  /** The failed-sync toast: the spec's words, then the server's reason when it gave one. */
+  failedBecause: (serverMessage: string): string =>
+    serverMessage.trim() === ''
+      ? messages.ghl.failed.description
+      : `${messages.ghl.failed.description}. ${serverMessage.trim()}`,
   conflictNotFound: 'This conflict no longer exists.',
   conflictResolved: 'This conflict was already resolved.',
   actionNotAllowed: 'This action does not apply to this conflict.',
