@@ -231,9 +231,8 @@ function runMessage(row: {
   return operationMessages.ghlUnavailable;
 }
 
-const ReportQuery = z
-  .object({ patientId: z.coerce.number().int().min(1).max(2_147_483_647).optional() })
-  .strict();
+// Unknown keys (the console's `_t` cache buster) are ignored.
+const ReportQuery = z.object({ patientId: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
 
 /** The sync report: recent runs with their counts, and the open rejections and conflicts. */
 async function report(ctx: AppContext & { state: { input: z.infer<typeof ReportQuery> } }): Promise<void> {
