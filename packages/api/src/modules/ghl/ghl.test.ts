@@ -577,7 +577,7 @@ describe('GoHighLevel client helpers', () => {
     expect(pauseAfter429Ms(10_000, 0)).toBe(10_000);
     expect(pauseAfter429Ms(10_000, 0.999)).toBeLessThan(12_000);
     expect(safetyMarginMs(10_000)).toBe(500);
-    expect(safetyMarginMs(250)).toBe(100);
+    expect(safetyMarginMs(250)).toBe(250);
     expect(nextUtcMidnight(Date.parse('2026-03-04T23:59:00Z')).toISOString()).toBe(
       '2026-03-05T00:00:00.000Z',
     );

@@ -26,7 +26,7 @@ export const GHL_ASSUMED_BUDGET = { max: 25, intervalMs: 10_000 } as const;
 
 /** Extra time counted in every interval: a request sent at t may arrive somewhat later. */
 export function safetyMarginMs(intervalMs: number): number {
-  return Math.max(100, Math.ceil(intervalMs * 0.05));
+  return Math.max(250, Math.ceil(intervalMs * 0.05));
 }
 
 /** After a 429 without Retry-After: the whole interval, plus up to a fifth of it at random. */
