@@ -271,7 +271,16 @@ export async function startFakeGhl(options: FakeGhlOptions = {}): Promise<FakeGh
     }
 
     if (req.method === 'POST' && path === '/contacts/search') {
-      const pageLimit = Math.min(Number(body.pageLimit ?? 20), MAX_PAGE_LIMIT);
+      if (Number(body.pageLimit ?? 20) > MAX_PAGE_LIMIT) {
+        return answer(
+          res,
+          record,
+          422,
+          unprocessable([`pageLimit must not be greater than ${MAX_PAGE_LIMIT}`]),
+          headers,
+        );
+      }
+      const pageLimit = Number(body.pageLimit ?? 20);
       const sorted = [...contacts].sort((a, b) => compareCursor(cursorOf(a), cursorOf(b)));
       let start = 0;
       if (Array.isArray(body.searchAfter)) {

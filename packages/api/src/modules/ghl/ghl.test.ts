@@ -257,6 +257,29 @@ describe('GoHighLevel sync', () => {
     expect(response.body.error).not.toBe(operationMessages.ghlUnavailable);
   });
 
+  it('tells a request GoHighLevel refuses (4xx) from one that could not reach it', async () => {
+    const client = ghlClient(server.db, {
+      baseUrl: ghl.baseUrl,
+      token: FAKE_GHL_TOKEN,
+      locationId: FAKE_GHL_LOCATION,
+    });
+    const refused = await client
+      .contactPages(500)
+      .next()
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(GhlError);
+    expect(refused).toMatchObject({
+      kind: 'rejected',
+      status: 422,
+      detail: { remoteMessage: 'pageLimit must not be greater than 100' },
+    });
+    await ghl.close();
+    const unreachable = await client
+      .findDuplicate({ email: 'x@example.test' })
+      .catch((error: unknown) => error);
+    expect(unreachable).toMatchObject({ kind: 'unavailable' });
+  }, 60_000);
+
   it('records a conflict instead of upserting over a contact linked to another patient (a shared phone), and renames nothing', async () => {
     const family = ghl.addContact({
       firstName: 'Ann',
