@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants.js';
 import { ROLES, type Role } from './enums.js';
+import { GhlBaseUrl } from './ghl.js';
 import { messages } from './messages.js';
 
 // Account security shared by the API (which enforces it) and the console (which builds its
@@ -317,7 +318,7 @@ export const SettingsPatch = z
       .string({ error: 'Must be an IANA time zone such as America/New_York' })
       .trim()
       .refine(isTimeZone, { error: 'Must be an IANA time zone such as America/New_York' }),
-    ghlBaseUrl: z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }),
+    ghlBaseUrl: GhlBaseUrl,
     ghlLocationId: z
       .string()
       .trim()

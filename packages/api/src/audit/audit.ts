@@ -20,6 +20,8 @@ export const OPERATION_AUDIT_ACTIONS = [
   'dashboard.availability',
   'search.query',
   'ghl.sync',
+  'ghl.report',
+  'ghl.resolve',
 ] as const;
 export type OperationAuditAction = (typeof OPERATION_AUDIT_ACTIONS)[number];
 

@@ -139,6 +139,8 @@ export const API_PATHS = {
   dashboardStats: '/api/dashboard/stats',
   dailyAvailability: '/api/dashboard/daily-availability',
   ghlSync: '/api/ghl/sync',
+  ghlReport: '/api/ghl/report',
+  ghlResolve: (issueId: number): string => `/api/ghl/issues/${issueId}/resolve`,
   initiateAgreement: (bookingId: number): string => `/api/bookings/${bookingId}/initiate-agreement`,
   extendBooking: (bookingId: number): string => `/api/bookings/${bookingId}/extend`,
   reduceBooking: (bookingId: number): string => `/api/bookings/${bookingId}/reduce`,

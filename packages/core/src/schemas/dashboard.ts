@@ -19,5 +19,7 @@ export const GhlSyncResult = z.object({
   message: z.string(),
   imported: count.optional(),
   pushed: count.optional(),
+  rejected: count.optional(),
+  conflicts: count.optional(),
 });
 export type GhlSyncResult = z.infer<typeof GhlSyncResult>;

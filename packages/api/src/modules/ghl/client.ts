@@ -1,16 +1,22 @@
-// A client for the LeadConnector (GoHighLevel) API v2: contact search with cursor paging and
-// contact upsert, within the API's rate limit. It sends only what the caller passes; the sync
-// passes name, email and phone, nothing clinical.
+import { isAllowedGhlBaseUrl } from '@wellrest/core';
+import type { Knex } from 'knex';
+import { DailyBudgetSpent, type GhlClock, RateBudget, readRateHeaders, systemClock } from './pacer.js';
+
+// A client for the LeadConnector (GoHighLevel) API v2: contact search with cursor paging, the
+// duplicate search, contact upsert and create. Every request first takes its place in the
+// location's budget, shared through the database (pacer.ts). It sends only what the caller
+// passes; the sync passes name, email and phone, nothing clinical.
 
 export const GHL_API_VERSION = '2021-07-28';
-/** LeadConnector allows 100 requests per 10 seconds per location. */
-export const GHL_RATE_LIMIT = { requests: 100, perMs: 10_000 } as const;
 /** Largest page the contact search returns. */
 export const GHL_PAGE_LIMIT = 100;
-const MAX_ATTEMPTS = 5;
+/** Attempts of one request: 429s and 5xx or network failures are retried. */
+const MAX_ATTEMPTS = 6;
 /** A Retry-After longer than this is not waited for: the sync fails and can be run again. */
-const MAX_RETRY_WAIT_MS = 60_000;
+const MAX_RETRY_WAIT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 30_000;
+/** GoHighLevel's own words about a refused contact are kept up to this length. */
+const REMOTE_MESSAGE_MAX = 300;
 
 export interface GhlSettings {
   baseUrl: string;
@@ -38,74 +44,48 @@ export interface GhlUpsertInput {
   source: string;
 }
 
-/** Why a call to GoHighLevel failed, without anything the remote side said (it may echo data). */
+export type GhlErrorKind =
+  | 'unauthorized'
+  | 'unavailable'
+  | 'rate_limited'
+  | 'daily_limit'
+  | 'rejected'
+  | 'bad_response'
+  | 'insecure_url';
+
+/**
+ * Why a call to GoHighLevel failed. The message names the kind and status only; what the remote
+ * side said about a refused contact (it may quote the contact) is in `remoteMessage`, for the
+ * patient's record, never for logs.
+ */
 export class GhlError extends Error {
   override name = 'GhlError';
   constructor(
-    readonly kind: 'unauthorized' | 'unavailable' | 'rate_limited' | 'bad_response',
+    readonly kind: GhlErrorKind,
     readonly status: number | null,
+    readonly detail: { field?: string; remoteMessage?: string; resumesAt?: Date } = {},
   ) {
     super(`GoHighLevel request failed: ${kind}${status === null ? '' : ` (${status})`}`);
   }
 }
 
+const CONTACT_FIELDS = ['phone', 'email', 'firstName', 'lastName', 'name', 'locationId'] as const;
+
 /**
- * A token bucket: up to `capacity` requests at once, refilled continuously at capacity per
- * `perMs`. Shared by every client of one location in this process.
+ * GoHighLevel's error body, `{ statusCode, message, error }` where message is a string (400) or
+ * a list of strings (422): its words, and the contact field they are about.
  */
-export class TokenBucket {
-  private tokens: number;
-  private updatedAt = Date.now();
-  private queue: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly capacity: number,
-    private readonly perMs: number,
-  ) {
-    this.tokens = capacity;
-  }
-
-  /** Resolves when a request may be sent. Waiters are served in order. */
-  take(): Promise<void> {
-    const turn = this.queue.then(() => this.takeNow());
-    this.queue = turn.catch(() => {});
-    return turn;
-  }
-
-  /** Empties the bucket, e.g. after the server answered 429. */
-  drain(): void {
-    this.refill();
-    this.tokens = 0;
-  }
-
-  private refill(): void {
-    const now = Date.now();
-    this.tokens = Math.min(
-      this.capacity,
-      this.tokens + ((now - this.updatedAt) * this.capacity) / this.perMs,
-    );
-    this.updatedAt = now;
-  }
-
-  private async takeNow(): Promise<void> {
-    this.refill();
-    if (this.tokens < 1) {
-      await sleep(Math.ceil(((1 - this.tokens) * this.perMs) / this.capacity));
-      this.refill();
-    }
-    this.tokens -= 1;
-  }
-}
-
-const buckets = new Map<string, TokenBucket>();
-function bucketFor(settings: GhlSettings): TokenBucket {
-  const key = `${settings.baseUrl}|${settings.locationId}`;
-  let bucket = buckets.get(key);
-  if (!bucket) {
-    bucket = new TokenBucket(GHL_RATE_LIMIT.requests, GHL_RATE_LIMIT.perMs);
-    buckets.set(key, bucket);
-  }
-  return bucket;
+export function readErrorBody(body: unknown): { field: string; remoteMessage: string } {
+  const raw = (body as { message?: unknown } | null)?.message;
+  const parts = (Array.isArray(raw) ? raw : [raw]).filter(
+    (p): p is string => typeof p === 'string' && p.trim() !== '',
+  );
+  const remoteMessage = (parts.join('; ') || 'no reason given').slice(0, REMOTE_MESSAGE_MAX);
+  const lower = remoteMessage.toLowerCase();
+  const field =
+    CONTACT_FIELDS.find((f) => lower.startsWith(f.toLowerCase())) ??
+    (lower.includes('phone') ? 'phone' : lower.includes('email') ? 'email' : 'contact');
+  return { field, remoteMessage };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -121,21 +101,45 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export class GhlClient {
-  private readonly bucket: TokenBucket;
+export interface GhlClientOptions {
+  clock?: GhlClock;
+}
 
-  constructor(private readonly settings: GhlSettings) {
-    this.bucket = bucketFor(settings);
+export class GhlClient {
+  private readonly budget: RateBudget;
+  private readonly clock: GhlClock;
+
+  /** Refuses a base URL that would send the token in clear (http:// to anything but loopback). */
+  constructor(
+    db: Knex,
+    private readonly settings: GhlSettings,
+    options: GhlClientOptions = {},
+  ) {
+    if (!isAllowedGhlBaseUrl(settings.baseUrl)) throw new GhlError('insecure_url', null);
+    this.clock = options.clock ?? systemClock;
+    this.budget = new RateBudget(
+      db,
+      `${new URL(settings.baseUrl).origin}|${settings.locationId}`,
+      this.clock,
+    );
   }
 
   /**
-   * One API call: waits for the rate limit, retries 429 (honouring Retry-After) and 5xx or
-   * network failures with exponential back-off; 401/403 fail at once.
+   * One API call within the location's budget. A 429 pauses every sender of the location for
+   * Retry-After, or without it for the announced interval with jitter, then retries; 5xx and
+   * network failures are retried with back-off; 401/403 fail at once; another 4xx is `rejected`
+   * with GoHighLevel's words.
    */
   async request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const url = new URL(path.replace(/^\//, ''), `${this.settings.baseUrl.replace(/\/+$/, '')}/`);
     for (let attempt = 1; ; attempt++) {
-      await this.bucket.take();
+      try {
+        await this.budget.take();
+      } catch (error) {
+        if (error instanceof DailyBudgetSpent)
+          throw new GhlError('daily_limit', null, { resumesAt: error.resumesAt });
+        throw error;
+      }
       let response: Response;
       try {
         response = await fetch(url, {
@@ -147,6 +151,7 @@ export class GhlClient {
             ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
+          redirect: 'error',
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
       } catch {
@@ -154,6 +159,9 @@ export class GhlClient {
         await sleep(backoffMs(attempt));
         continue;
       }
+      const announced = readRateHeaders(response.headers);
+      // A 429's own pause (below) stands for its burst figures.
+      await this.budget.observe(response.status === 429 ? { ...announced, remaining: undefined } : announced);
       if (response.ok) {
         try {
           return (await response.json()) as T;
@@ -161,23 +169,32 @@ export class GhlClient {
           throw new GhlError('bad_response', response.status);
         }
       }
-      // The body may quote contact data: it is read and dropped, never logged.
-      await response.arrayBuffer().catch(() => undefined);
+      const text = await response.text().catch(() => '');
       if (response.status === 401 || response.status === 403) {
         throw new GhlError('unauthorized', response.status);
       }
       if (response.status === 429) {
-        this.bucket.drain();
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs(attempt);
-        if (attempt >= MAX_ATTEMPTS || wait > MAX_RETRY_WAIT_MS) throw new GhlError('rate_limited', 429);
-        await sleep(wait);
+        if (await this.budget.dailySpentUntil()) continue; // take() reports the spent day
+        const asked = retryAfterMs(response.headers.get('retry-after'), this.clock.now());
+        if (attempt >= MAX_ATTEMPTS || (asked !== undefined && asked > MAX_RETRY_WAIT_MS))
+          throw new GhlError('rate_limited', 429);
+        await this.budget.pause(asked);
         continue;
       }
-      if (response.status >= 500 && attempt < MAX_ATTEMPTS) {
-        await sleep(backoffMs(attempt));
-        continue;
+      if (response.status >= 500) {
+        if (attempt < MAX_ATTEMPTS) {
+          await sleep(backoffMs(attempt));
+          continue;
+        }
+        throw new GhlError('unavailable', response.status);
       }
-      throw new GhlError(response.status >= 500 ? 'unavailable' : 'bad_response', response.status);
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+      throw new GhlError('rejected', response.status, readErrorBody(parsed));
     }
   }
 
@@ -203,6 +220,25 @@ export class GhlClient {
   }
 
   /**
+   * The contact GoHighLevel's upsert would match for this email and phone (its duplicate
+   * search: email first, then phone, per the location's settings), or undefined.
+   */
+  async findDuplicate(input: {
+    email?: string | undefined;
+    phone?: string | undefined;
+  }): Promise<GhlContact | undefined> {
+    const query = new URLSearchParams({ locationId: this.settings.locationId });
+    if (input.email) query.set('email', input.email);
+    if (input.phone) query.set('number', input.phone);
+    const answer = await this.request<{ contact?: GhlContact | null }>(
+      'GET',
+      `/contacts/search/duplicate?${query}`,
+    );
+    const contact = answer?.contact;
+    return contact && typeof contact.id === 'string' && contact.id !== '' ? contact : undefined;
+  }
+
+  /**
    * Creates the contact, or updates the one GoHighLevel matches by email or phone. Tags are
    * never sent: on an update they would replace the contact's existing tags.
    */
@@ -218,6 +254,17 @@ export class GhlClient {
     const id = answer.contact?.id;
     if (typeof id !== 'string' || id === '') throw new GhlError('bad_response', 200);
     return { new: answer.new === true, contact: { id } };
+  }
+
+  /** Creates a new contact (POST /contacts/); refused when the location allows no duplicates. */
+  async createContact(input: GhlUpsertInput): Promise<{ id: string }> {
+    const answer = await this.request<{ contact?: { id?: unknown } }>('POST', '/contacts/', {
+      locationId: this.settings.locationId,
+      ...input,
+    });
+    const id = answer.contact?.id;
+    if (typeof id !== 'string' || id === '') throw new GhlError('bad_response', 201);
+    return { id };
   }
 }
 

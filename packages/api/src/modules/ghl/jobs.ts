@@ -50,13 +50,25 @@ export class JobQueue {
    */
   async enqueue(
     kind: string,
-    options: { payload?: Record<string, unknown>; dedupeKey?: string; createdBy?: number | null } = {},
+    options: {
+      payload?: Record<string, unknown>;
+      dedupeKey?: string;
+      createdBy?: number | null;
+      /** Not before then (e.g. when a spent daily budget is renewed). */
+      runAt?: Date;
+    } = {},
   ): Promise<number> {
     const inserted = await this.db.raw(
-      `INSERT INTO jobs (kind, payload, dedupe_key, created_by) VALUES (?, ?::jsonb, ?, ?)
+      `INSERT INTO jobs (kind, payload, dedupe_key, created_by, run_at) VALUES (?, ?::jsonb, ?, ?, coalesce(?::timestamptz, now()))
        ON CONFLICT (dedupe_key) WHERE status IN ('queued', 'running') DO NOTHING
        RETURNING id`,
-      [kind, JSON.stringify(options.payload ?? {}), options.dedupeKey ?? null, options.createdBy ?? null],
+      [
+        kind,
+        JSON.stringify(options.payload ?? {}),
+        options.dedupeKey ?? null,
+        options.createdBy ?? null,
+        options.runAt?.toISOString() ?? null,
+      ],
     );
     const id = (inserted.rows as { id: number }[])[0]?.id;
     if (id !== undefined) return id;
@@ -77,6 +89,15 @@ export class JobQueue {
       .finally(() => {
         this.draining = undefined;
       });
+  }
+
+  /**
+   * Drains the queue again at `when` (a job queued for later); the timer does not keep the
+   * process alive, and any later poke runs the job as well once it is due.
+   */
+  pokeAt(when: Date): void {
+    const delay = Math.min(Math.max(0, when.getTime() - Date.now()), 2 ** 31 - 1);
+    setTimeout(() => this.poke(), delay).unref();
   }
 
   /** Claims and runs jobs until none of the kinds this process handles is waiting. */

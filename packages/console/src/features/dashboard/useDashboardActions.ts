@@ -5,11 +5,12 @@ import {
   API_PATHS,
   errorMessageFrom,
   type GhlSyncResult,
+  ghlMessages,
   messages,
 } from '@wellrest/core';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, errorMessage } from '@/lib/api';
 import {
   BOOKINGS_KEY,
   DAILY_AVAILABILITY_KEY,
@@ -18,6 +19,7 @@ import {
   PATIENTS_KEY,
 } from '../bookings/queries';
 import { failureText } from '../bookings/TestDurationDialog';
+import { GHL_REPORT_KEY } from '../ghl/queries';
 
 /** Refresh reloads these four sets together (spec §7). */
 const REFRESH_KEYS = [BOOKINGS_KEY, PATIENTS_KEY, KITS_KEY, DAILY_AVAILABILITY_KEY] as const;
@@ -46,8 +48,15 @@ export function useGhlSync() {
       toast({ variant: 'success', ...messages.ghl.synced(result?.message ?? '') });
       void queryClient.invalidateQueries({ queryKey: PATIENTS_KEY });
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY });
+      void queryClient.invalidateQueries({ queryKey: GHL_REPORT_KEY });
     },
-    onError: () => toast({ variant: 'destructive', ...messages.ghl.failed }),
+    // The spec's words, then what the server says went wrong (a refused token, a spent daily budget...).
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: messages.ghl.failed.title,
+        description: ghlMessages.failedBecause(errorMessage(error, '')),
+      }),
   });
 }
 

@@ -16,6 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '../bookings/StatusBadge';
+import { GhlPatientIssues } from '../ghl/GhlSyncReport';
 import { PANEL_BOOKINGS_LIMIT, usePatient, usePatientBookings } from './queries';
 
 /**
@@ -26,11 +27,14 @@ export function PatientPanel({
   patientId,
   onClose,
   onEdit,
+  showGhl = false,
 }: {
   patientId: number | null;
   onClose: () => void;
   /** Present when the user may edit patients. */
   onEdit?: (patient: Patient) => void;
+  /** Whether to show the patient's GoHighLevel rejection or conflicts (to those who sync). */
+  showGhl?: boolean;
 }) {
   const patient = usePatient(patientId);
   const open = patientId !== null;
@@ -75,7 +79,10 @@ export function PatientPanel({
             ) : patient.isError ? (
               <ErrorState error={patient.error} onRetry={() => void patient.refetch()} />
             ) : record ? (
-              <PatientDetails patient={record} />
+              <div className="grid gap-6">
+                {showGhl && <GhlPatientIssues patientId={record.id} />}
+                <PatientDetails patient={record} />
+              </div>
             ) : null}
           </div>
         </DialogPrimitive.Content>

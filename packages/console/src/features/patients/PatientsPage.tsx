@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRACTICE_TIME_ZONE,
   defineAbilityFor,
+  ghlMessages,
   LEAD_SOURCES,
   type LeadSource,
   PATIENT_PAGE_SIZES,
@@ -10,7 +11,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   todayInTimeZone,
 } from '@wellrest/core';
-import { ChevronLeft, ChevronRight, Download, UserPlus, Users } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, RefreshCcw, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
 import { EmptyState, QueryState } from '@/components/QueryState';
@@ -22,6 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { GhlReportDialog } from '../ghl/GhlSyncReport';
 import { useDebouncedValue } from '../search/useSearchResults';
 import { PatientFormDialog } from './PatientFormDialog';
 import { PatientPanel } from './PatientPanel';
@@ -53,6 +55,8 @@ export default function PatientsPage() {
   const canCreate = ability.can('create', 'Patient');
   const canEdit = ability.can('update', 'Patient');
   const canExport = ability.can('export', 'Patient');
+  const canSyncGhl = ability.can('sync', 'Ghl');
+  const [ghlReportOpen, setGhlReportOpen] = useState(false);
 
   const target = usePatientHash();
   const [search, setSearch] = useState('');
@@ -101,6 +105,12 @@ export default function PatientsPage() {
         description={patientMessages.description}
         actions={
           <>
+            {canSyncGhl && (
+              <Button variant="outline" onClick={() => setGhlReportOpen(true)}>
+                <RefreshCcw aria-hidden />
+                {ghlMessages.report.link}
+              </Button>
+            )}
             {canExport && (
               <Button variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
                 {exporting ? <Spinner className="size-4 text-slate-600" /> : <Download aria-hidden />}
@@ -217,7 +227,9 @@ export default function PatientsPage() {
         patientId={target}
         onClose={closePatient}
         onEdit={canEdit ? (patient) => setForm({ patient, open: true }) : undefined}
+        showGhl={canSyncGhl}
       />
+      <GhlReportDialog open={ghlReportOpen} onOpenChange={setGhlReportOpen} />
       <PatientFormDialog
         open={form.open}
         patient={form.patient}
