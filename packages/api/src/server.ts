@@ -5,6 +5,7 @@ import { openDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { shouldSeedDemo } from './db/seed/auto.js';
 import { seedDemo } from './db/seed/demo.js';
+import { widgetsDirProblem } from './http/static.js';
 import { createLogger } from './logger.js';
 
 function readConfig(): Config {
@@ -35,6 +36,9 @@ async function main(): Promise<void> {
     const result = await seedDemo(db.knex, { timeZone: config.practiceTimeZone });
     logger.info({ ...result.counts, skipped: result.skipped }, 'demo data seeded');
   }
+
+  const widgetsProblem = await widgetsDirProblem(config.widgetsDir);
+  if (widgetsProblem) logger.warn({ widgetsDir: config.widgetsDir }, widgetsProblem);
 
   const app = await createApp({ config, db, logger });
   const server: Server = app.listen(config.port, config.host);

@@ -134,6 +134,9 @@ async function getDiagnostics(ctx: PublicContext): Promise<void> {
   } catch {
     database = 'unavailable';
   }
+  // 503 while the database is unreachable: the widgets then say they can't load (and check again)
+  // instead of showing a form that would fail on submit.
+  if (database === 'unavailable') ctx.status = 503;
   ctx.body = { api: 'ok', version, serverTime: new Date().toISOString(), database };
 }
 
