@@ -6,6 +6,7 @@ import { audit } from '../../audit/audit.js';
 import { type AppContext, type AppContextExtension, type AppState, dbOf } from '../../http/context.js';
 import { badRequest, HttpError } from '../../http/errors.js';
 import { findActiveEmbedKey, markEmbedKeyUsed } from '../embed-keys/store.js';
+import { withinDeadline } from './deadline.js';
 
 // What every /api/public call passes before its handler: the embed key and origin check (which
 // also answers CORS), the anti-bot checks, idempotency and rate limits. Submissions are counted in
@@ -69,7 +70,7 @@ export const embedAccess: Middleware<PublicState, AppContextExtension> = async (
   const key = ctx.get(EMBED_KEY_HEADER_NAME);
   let embedKey: Awaited<ReturnType<typeof findActiveEmbedKey>>;
   try {
-    embedKey = key ? await findActiveEmbedKey(dbOf(ctx), key) : undefined;
+    embedKey = key ? await withinDeadline(findActiveEmbedKey(dbOf(ctx), key)) : undefined;
   } catch {
     // The database is unreachable: an outage the page can read, never a refusal.
     allowOrigin(ctx, origin);
