@@ -100,8 +100,11 @@ test.describe('widgets under a strict Content-Security-Policy', () => {
     });
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        const seen = ((window as unknown as { cspViolations?: string[] }).cspViolations ??= []);
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+        const holder = window as unknown as { cspViolations?: string[] };
+        holder.cspViolations = [
+          ...(holder.cspViolations ?? []),
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ];
       });
     });
     const response = await page.goto(strict.origin);
