@@ -31,3 +31,29 @@ export const widgetWarnings = {
   accentRefused: (tag: string, value: string, fallback: string) =>
     `<${tag}>: accent-color "${value}" is not an opaque colour the widget can read (use hex, rgb() or hsl(), without transparency); using the default ${fallback}.`,
 } as const;
+
+/** The console's widget embed pages: key lifecycle, the pinned snippet and accent contrast. */
+export const embedPageMessages = {
+  lastUsed: 'Last used',
+  neverUsed: 'Never',
+  submissions30Days: 'Submissions, last 30 days',
+  revokeTitle: 'Revoke this embed key?',
+  revokeDescription:
+    'Every partner page that uses this key stops working at once: its forms say they aren’t set up for the website.',
+  revokeOrigins: 'Used on',
+  revokeConfirm: 'Revoke key',
+  revoking: 'Revoking…',
+  restore: 'Restore',
+  replace: 'Replace with a new key',
+  replaceTitle: 'Replace this embed key?',
+  replaceDescription:
+    'A new key with the same name and origins is created and this one is revoked. Partner pages keep working only once their snippet has the new key.',
+  replaceConfirm: 'Replace key',
+  replacing: 'Replacing…',
+  pinnedSnippet: 'Or pin this exact version (checked by the browser with its SRI hash)',
+  copyPinned: 'Copy pinned snippet',
+  pinnedUnavailable: 'The widget scripts are not built on this server, so there is no version to pin.',
+  accentDarkText: (whiteRatio: string, ratio: string) =>
+    `White text on this colour is only ${whiteRatio}:1, below WCAG AA (4.5:1): the widget will put dark text on its buttons instead (${ratio}:1).`,
+  accentRefused: 'The widget can’t use this colour and will use its default accent instead.',
+} as const;
