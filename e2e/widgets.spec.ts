@@ -1,46 +1,27 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { widgetMessages } from '@wellrest/core';
+import fc from 'fast-check';
+import { type PartnerSite, servePartner, waitForForms } from './partner-site';
 import { adminApi, seriousViolations } from './support';
 
 // The partner page of examples/partner-site, served from other origins than Wellrest's, as a
 // partner's own site would be.
-const partnerHtml = readFileSync(new URL('../examples/partner-site/index.html', import.meta.url), 'utf8');
 /** A real-format NPI (Luhn check digit over the 80840 prefix). */
 const NPI = '1234567893';
 /** The API refuses submissions made faster than this after the form appears. */
 const MIN_FILL_MS = 3_100;
+const WIDGET_TAGS = ['wellrest-booking', 'wellrest-physician-referral', 'wellrest-physician-signup'];
 
-interface PartnerSite {
-  server: Server;
-  origin: string;
-}
-
-/** Serves the partner page; `embedKey()` is read per request, so a key made later still applies. */
-function servePartner(apiBase: string, embedKey: () => string): Promise<PartnerSite> {
-  const server = createServer((request, response) => {
-    if (request.url?.split('?')[0] !== '/') {
-      response.writeHead(404).end();
-      return;
-    }
-    const html = partnerHtml
-      .replaceAll('http://localhost:3000', apiBase)
-      .replaceAll('YOUR-EMBED-KEY', embedKey());
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ server, origin: `http://127.0.0.1:${port}` });
-    });
-  });
-}
-
-async function waitForForms(page: Page) {
-  for (const tag of ['wellrest-booking', 'wellrest-physician-referral', 'wellrest-physician-signup']) {
-    await expect(page.locator(`${tag} form`)).toBeVisible();
-  }
+/** Serious or critical axe findings inside all three widgets' shadow roots, in one run. */
+async function widgetViolations(page: Page, rules?: string[]) {
+  let builder = new AxeBuilder({ page });
+  for (const tag of WIDGET_TAGS) builder = builder.include(tag);
+  if (rules) builder = builder.withRules(rules);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 test.describe('widgets on a partner site', () => {
@@ -52,19 +33,21 @@ test.describe('widgets on a partner site', () => {
   test.beforeAll(async ({ playwright, baseURL }) => {
     if (!baseURL) throw new Error('baseURL is not set');
     // Two partner servers with the same page and key: only the first is on the key's list.
-    partner = await servePartner(baseURL, () => embedKey);
-    other = await servePartner(baseURL, () => embedKey);
+    partner = await servePartner(3113, { apiBase: baseURL, embedKey: '' });
+    other = await servePartner(3114, { apiBase: baseURL, embedKey: '' });
     api = await adminApi(playwright.request, baseURL);
     const created = await api.post('/api/admin/embed-keys', {
       data: { name: `Partner ${Date.now()}`, allowedOrigins: [partner.origin] },
     });
     expect(created.status(), await created.text()).toBe(201);
     embedKey = ((await created.json()) as { key: string }).key;
+    partner.page.embedKey = embedKey;
+    other.page.embedKey = embedKey;
   });
 
-  test.afterAll(() => {
-    partner?.server.close();
-    other?.server.close();
+  test.afterAll(async () => {
+    await partner?.close();
+    await other?.close();
   });
 
   test('a patient books a test from the partner page', async ({ page }) => {
@@ -126,31 +109,29 @@ test.describe('widgets on a partner site', () => {
     expect(await (await api.get('/api/referrals')).text()).toContain(patientName);
   });
 
-  test('an origin not on the key’s list is refused', async ({ page, baseURL }) => {
+  test('an origin not on the key’s list is refused, readably', async ({ page, baseURL }) => {
     await page.goto(other.origin);
-    // The API refuses this origin: each widget says it can't load instead of showing a form.
+    // The API refuses this origin: each widget says it isn't set up here instead of showing a form.
     for (const tag of ['wellrest-booking', 'wellrest-physician-referral', 'wellrest-physician-signup']) {
-      await expect(page.locator(tag).getByRole('alert')).toContainText('This form can’t load right now');
+      await expect(page.locator(tag).getByRole('alert')).toContainText(widgetMessages.forbiddenTitle);
     }
     await expect(page.locator('#event-log')).toContainText('wellrest:error from <wellrest-booking>');
     await expect(page.locator('wellrest-booking form')).toHaveCount(0);
-    // A direct call from this page gets no CORS answer, so the browser withholds it.
+    // A direct call from this page gets the refusal itself (CORS for this origin), naming nothing.
     const outcome = await page.evaluate(
       async ({ apiBase, key }) => {
-        try {
-          const response = await fetch(`${apiBase}/api/public/booking-requests`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json', 'X-Wellrest-Embed-Key': key },
-            body: '{}',
-          });
-          return String(response.status);
-        } catch {
-          return 'blocked';
-        }
+        const response = await fetch(`${apiBase}/api/public/booking-requests`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Wellrest-Embed-Key': key },
+          body: '{}',
+        });
+        return { status: response.status, body: await response.text() };
       },
       { apiBase: baseURL ?? '', key: embedKey },
     );
-    expect(outcome).toBe('blocked');
+    expect(outcome.status).toBe(403);
+    expect(outcome.body).not.toContain(embedKey);
+    expect(outcome.body).not.toContain(partner.origin);
   });
 
   test('the host page’s CSS and the widget’s CSS stay apart', async ({ page }) => {
@@ -170,26 +151,59 @@ test.describe('widgets on a partner site', () => {
       'uppercase',
     );
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Georgia');
-    expect(await page.evaluate(() => document.querySelectorAll('head style').length)).toBe(1);
+    // The widgets add no stylesheet to the page.
+    expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(0);
+    expect(await page.evaluate(() => document.styleSheets.length)).toBe(1);
+  });
+  test('the widgets pass axe inside their shadow roots, with the example’s accents and random ones', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto(partner.origin);
+    await waitForForms(page);
+    // Show the field messages too: they must be announced and legible.
+    for (const tag of WIDGET_TAGS) await page.locator(`${tag} button[type="submit"]`).click();
+    expect(await widgetViolations(page), 'example colours').toEqual([]);
+
+    // Random accents: only the colours change, so only contrast is checked again.
+    const hex = (n: number) => n.toString(16).padStart(2, '0');
+    const accents = fc.sample(
+      fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)).map(([r, g, b]) => `#${hex(r)}${hex(g)}${hex(b)}`),
+      { numRuns: 6, seed: Number(process.env.ACCENT_SEED ?? Date.now() % 100_000) },
+    );
+    for (const accent of accents) {
+      for (const tag of WIDGET_TAGS) {
+        await page
+          .locator(tag)
+          .evaluate((element, value) => element.setAttribute('accent-color', value), accent);
+      }
+      const rgb = `rgb(${[1, 3, 5].map((i) => Number.parseInt(accent.slice(i, i + 2), 16)).join(', ')})`;
+      for (const tag of WIDGET_TAGS) {
+        await expect(page.locator(`${tag} button[type="submit"]`)).toHaveCSS('background-color', rgb);
+      }
+      expect(await widgetViolations(page, ['color-contrast']), `accent ${accent}`).toEqual([]);
+    }
   });
 });
 
 test('the full-page widget route works on the Wellrest origin without a key', async ({ page }) => {
   await page.goto('/physician-signup-widget');
   const signup = page.locator('wellrest-physician-signup');
-  await expect(signup.locator('form')).toBeVisible();
+  await expect(signup.locator('form')).toBeVisible({ timeout: 20_000 });
   await signup.getByRole('button', { name: 'Register' }).click();
   await expect(signup.getByText('Please enter the practice name')).toBeVisible();
 });
 
 test('each full-page widget is accessible inside its shadow root, in light and dark', async ({ page }) => {
+  // Three axe runs, each several seconds on a busy machine.
+  test.setTimeout(120_000);
   for (const [path, tag] of [
     ['/widget', 'wellrest-booking'],
     ['/physician-widget', 'wellrest-physician-referral'],
     ['/physician-signup-widget?theme=dark', 'wellrest-physician-signup'],
   ] as const) {
     await page.goto(path);
-    await expect(page.locator(`${tag} form`)).toBeVisible();
+    await expect(page.locator(`${tag} form`)).toBeVisible({ timeout: 20_000 });
     // Show the field messages too: they must be announced and legible.
     await page.locator(`${tag} button[type="submit"]`).click();
     await expect(page.locator(`${tag} [aria-invalid="true"]`).first()).toBeVisible();

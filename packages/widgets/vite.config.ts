@@ -31,6 +31,11 @@ export const widgetAliases: Alias[] = [
   // Development transforms (the tests) emit this one.
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  // Core's widget module alone (messages, accent contrast): pure and dependency-free, unlike core's index.
+  {
+    find: /^@wellrest\/core\/widgets$/,
+    replacement: fileURLToPath(new URL('../core/src/widgets/index.ts', import.meta.url)),
+  },
   { find: /^@wellrest\/core$/, replacement: fileURLToPath(new URL('../core/src/index.ts', import.meta.url)) },
 ];
 

@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { migrate } from './db/migrate.js';
 import { shouldSeedDemo } from './db/seed/auto.js';
 import { seedDemo } from './db/seed/demo.js';
+import { widgetsDirProblem } from './http/static.js';
 import { createLogger } from './logger.js';
 import { listenStartupError } from './startup/describe.js';
 import { openConfiguredDatabase } from './startup/open.js';
@@ -74,6 +75,9 @@ async function main(): Promise<void> {
     const result = await seedDemo(db.knex, { timeZone: config.practiceTimeZone });
     logger.info({ ...result.counts, skipped: result.skipped }, 'demo data seeded');
   }
+
+  const widgetsProblem = await widgetsDirProblem(config.widgetsDir);
+  if (widgetsProblem) logger.warn({ widgetsDir: config.widgetsDir }, widgetsProblem);
 
   const app = await createApp({ config, db, logger });
   server.off('request', startingUp);

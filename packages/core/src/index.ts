@@ -36,3 +36,4 @@ export * from './schemas/dashboard.js';
 export * from './schemas/patient.js';
 export * from './schemas/privacy.js';
 export * from './schemas/search.js';
+export * from './widgets/index.js';

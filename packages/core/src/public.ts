@@ -47,6 +47,7 @@ export const publicFormsMessages = {
   originsRequired: 'Add at least one allowed origin',
   originsTooMany: 'At most 20 allowed origins',
   embedKeyRefused: 'This site is not allowed to use this form',
+  embedKeyAlreadyRevoked: 'This key is already revoked. Restore it first, or create a new key.',
   rateLimited: 'Too many submissions. Please wait a few minutes and try again.',
   agreementInvalid: 'This agreement link is not valid. Please contact the clinic for a new link.',
   agreementExpired: 'This agreement link has expired. Please contact the clinic for a new link.',
@@ -366,8 +367,30 @@ export const EmbedKey = z.object({
   allowedOrigins: z.array(z.string()),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
+  /** When a partner page last used the key (to within a few minutes), or null if never. */
+  lastUsedAt: z.string().nullable(),
 });
 export type EmbedKey = z.infer<typeof EmbedKey>;
+
+/** How many days of submissions the embed keys list counts per key. */
+export const EMBED_KEY_USAGE_DAYS = 30;
+
+/** A key as the console lists it: with the submissions it brought in the last 30 days. */
+export const EmbedKeySummary = EmbedKey.extend({
+  submissionsLast30Days: z.number().int().nonnegative(),
+});
+export type EmbedKeySummary = z.infer<typeof EmbedKeySummary>;
+
+/** One widget script as the embed pages offer it: the versioned URL path and its SRI hash. */
+export const WidgetScript = z.object({
+  /** `wellrest-booking.js` */
+  file: z.string(),
+  /** `/widgets/wellrest-booking.1a2b3c4d5e.js`: never changes, cached for a year. */
+  versionedPath: z.string(),
+  /** `sha384-…`, for the script tag's `integrity` attribute. */
+  integrity: z.string(),
+});
+export type WidgetScript = z.infer<typeof WidgetScript>;
 
 export const CreateEmbedKeyInput = z.object({
   name: required(publicFormsMessages.embedKeyNameRequired, 120),

@@ -68,6 +68,8 @@ export const AUDIT_ACTIONS = [
   'embed_key.create',
   'embed_key.update',
   'embed_key.revoke',
+  'embed_key.restore',
+  'embed_key.replace',
   'public.booking_request',
   'public.referral',
   'public.physician_signup',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from '../test/server.js';
+import { widgetsDirProblem } from './static.js';
 
 interface RawResponse {
   status: number;
@@ -122,5 +123,19 @@ describe('static files are sent compressed', () => {
   it('answers 404 for missing files whatever the encoding', async () => {
     const res = await rawGet(`${server.url}/assets/missing.js`, { 'Accept-Encoding': 'br' });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the widgets directory checked at start', () => {
+  it('names a missing or empty directory, and says nothing of a built one', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wellrest-widgets-dir-'));
+    try {
+      expect(await widgetsDirProblem(path.join(dir, 'missing'))).toMatch(/does not exist/);
+      expect(await widgetsDirProblem(dir)).toMatch(/no widget scripts/);
+      writeFileSync(path.join(dir, 'wellrest-widgets.js'), '');
+      expect(await widgetsDirProblem(dir)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

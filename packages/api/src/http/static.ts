@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
@@ -158,6 +158,24 @@ function widgetHashes(widgetsDir: string) {
       return undefined;
     }
   };
+}
+
+/**
+ * Why partner pages would get no widget script from `widgetsDir`, or undefined when it holds
+ * them. Checked once at start, so a wrong `WELLREST_WIDGETS_DIR` shows in the log, not only as a
+ * 404 on a partner's page.
+ */
+export async function widgetsDirProblem(widgetsDir: string): Promise<string | undefined> {
+  let names: string[];
+  try {
+    names = await readdir(widgetsDir);
+  } catch {
+    return 'the widgets directory does not exist: partner pages will get 404 for the widget scripts (build the widgets or set WELLREST_WIDGETS_DIR)';
+  }
+  if (!names.some((name) => WIDGET_SCRIPT.test(`/${name}`))) {
+    return 'the widgets directory holds no widget scripts: partner pages will get 404 for them (build the widgets or set WELLREST_WIDGETS_DIR)';
+  }
+  return undefined;
 }
 
 /** The URL path as a file path, or undefined when its percent-encoding is malformed. */

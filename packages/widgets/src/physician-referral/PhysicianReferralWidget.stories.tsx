@@ -22,6 +22,15 @@ export const Ready: Story = { beforeEach: stubHealthFetch('ok') };
 
 export const Unreachable: Story = { beforeEach: stubHealthFetch('down') };
 
+/** The server's database is down (503): can't load, and checks again by itself. */
+export const DatabaseDown: Story = { beforeEach: stubHealthFetch('database-down') };
+
+/** The server refuses this page: a wrong, missing or revoked key, or an origin the key does not list. */
+export const NotSetUpForThisWebsite: Story = { beforeEach: stubHealthFetch('forbidden') };
+
+/** A light accent: the widget puts dark text on its buttons. */
+export const LightAccent: Story = { args: { accentColor: '#f59e0b' }, beforeEach: stubHealthFetch('ok') };
+
 export const DarkWithAccent: Story = {
   args: { theme: 'dark', accentColor: '#0d9488' },
   beforeEach: stubHealthFetch('ok'),

@@ -134,10 +134,14 @@ export function ChoiceField({ form, name, legend, options, columns }: ChoiceProp
   );
 }
 
-/** The bot trap: a field people never see and screen readers never announce; bots fill it. */
+/**
+ * The bot trap: a field people never see, reach or hear; bots fill it. Hidden by the `hidden`
+ * attribute (the browser's own rendering rules, not a stylesheet a page's policy could block),
+ * `inert` (no focus, no clicks) and `aria-hidden`, so a person never types into it.
+ */
 export function Honeypot({ form }: { form: WidgetForm }) {
   return (
-    <div className="wr-hp" aria-hidden="true">
+    <div hidden inert aria-hidden="true">
       <label>
         Website
         <input

@@ -14,13 +14,17 @@ export interface WidgetReadyDetail {
   widget: WidgetTag;
 }
 
-/** Why the server was unreachable: no response, no response in time, or a non-2xx status. */
-export type UnreachableReason = 'network' | 'timeout' | 'http';
+/**
+ * Why the widget cannot work: no response (`network`), none in time (`timeout`), a non-2xx status
+ * (`http`, e.g. 503 while the server's database is down), or the server refused this page
+ * (`forbidden`: an unknown, missing or revoked embed key, or an origin the key does not list).
+ */
+export type UnreachableReason = 'network' | 'timeout' | 'http' | 'forbidden';
 
 export interface WidgetErrorDetail {
   widget: WidgetTag;
   reason: UnreachableReason;
-  /** The HTTP status, when reason is `http`. */
+  /** The HTTP status, when reason is `http` or `forbidden`. */
   status?: number;
   /** Set when a submission failed; absent when the widget could not load. */
   stage?: 'submit';

@@ -2,7 +2,8 @@
  * For stories: answers the widgets' `GET …/api/public/diagnostics` without a Wellrest server, so each story can
  * show one connection state. Use as a story's `beforeEach`; the returned cleanup restores `fetch`.
  */
-export type HealthOutcome = 'ok' | 'pending' | 'down';
+/** `forbidden`: the server refuses this page (403); `database-down`: it answers 503. */
+export type HealthOutcome = 'ok' | 'pending' | 'down' | 'forbidden' | 'database-down';
 
 /** Long enough to see the skeleton before the outcome, short enough not to wait for it. */
 const ANSWER_DELAY_MS = 600;
@@ -18,6 +19,9 @@ export function stubHealthFetch(outcome: HealthOutcome): () => () => void {
         if (outcome === 'pending') return;
         setTimeout(() => {
           if (outcome === 'ok') resolve(Response.json({ status: 'ok' }));
+          else if (outcome === 'forbidden') resolve(Response.json({ error: 'refused' }, { status: 403 }));
+          else if (outcome === 'database-down')
+            resolve(Response.json({ api: 'ok', database: 'unavailable' }, { status: 503 }));
           else reject(new TypeError('Failed to fetch'));
         }, ANSWER_DELAY_MS);
       });

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react';
+import { widgetCopy, widgetWarnings } from './copy';
 import {
   WIDGET_ERROR_EVENT,
   WIDGET_SUBMITTED_EVENT,
@@ -139,8 +140,11 @@ export function useWidgetForm(options: WidgetFormOptions) {
     busy.current = false;
     const serverErrors: FieldErrors = {};
     for (const issue of result.issues) serverErrors[issue.path] ??= issue.message;
+    // Refused since the form loaded (the key revoked, the origin removed): say so, as at load.
+    const forbidden = result.status === 403;
+    if (forbidden) console.warn(widgetWarnings.forbidden(widget, embedKey ?? '', location.origin));
     setErrors(serverErrors);
-    setFormError(result.error);
+    setFormError(forbidden ? widgetCopy.forbiddenTitle : result.error);
     setStatus('editing');
     focusFirstError(serverErrors);
     dispatch(
@@ -150,7 +154,7 @@ export function useWidgetForm(options: WidgetFormOptions) {
         detail:
           result.status === 0
             ? { widget, reason: 'network', stage: 'submit' }
-            : { widget, reason: 'http', status: result.status, stage: 'submit' },
+            : { widget, reason: forbidden ? 'forbidden' : 'http', status: result.status, stage: 'submit' },
       }),
     );
   }

@@ -9,8 +9,13 @@ export interface WidgetProps {
   embedKey?: string;
   /** `light` (default), `dark`, or `auto` to follow the visitor's system setting. */
   theme?: string;
-  /** Any CSS colour; invalid values are ignored. Buttons use it with white text. */
+  /**
+   * An opaque CSS colour. Text on it is white or dark, whichever reaches 4.5:1; a colour the
+   * widget cannot read (or a translucent one) is refused with a console warning.
+   */
   accentColor?: string;
+  /** Where r2wc renders the component: the element's shadow root. */
+  container?: ShadowRoot | HTMLElement;
 }
 
 /** How r2wc turns attributes into props; attribute names are the kebab-case of these keys. */

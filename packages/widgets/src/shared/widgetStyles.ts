@@ -1,5 +1,5 @@
 /**
- * The only styles a widget has. They are rendered inside its shadow root, so the host page cannot
+ * The only styles a widget has. They are adopted by its shadow root (see styleSheet.ts), so the host page cannot
  * reach them and they cannot reach the host page. `all: initial` on the host also stops the page's
  * inherited text styles at the boundary; custom properties still inherit, which is how a partner
  * may theme from outside (`--wellrest-accent`, `--wellrest-font`).
@@ -25,6 +25,7 @@ export const widgetStyles = `
 
 .wr-widget {
   --wr-accent: var(--wellrest-accent, #2563eb);
+  --wr-on-accent: #ffffff;
   --wr-surface: #ffffff;
   --wr-text: #0f172a;
   --wr-muted: #475569;
@@ -99,7 +100,7 @@ export const widgetStyles = `
   border-radius: 8px;
   font: inherit;
   font-weight: 600;
-  color: #ffffff;
+  color: var(--wr-on-accent);
   background: var(--wr-accent);
   cursor: pointer;
 }
@@ -184,7 +185,6 @@ textarea.wr-input { resize: vertical; min-height: 5rem; }
   background: var(--wr-success-surface); }
 .wr-success-title { margin: 0; font-weight: 650; }
 .wr-success-body { margin: 0; color: var(--wr-text); }
-.wr-hp { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
 
 .wr-visually-hidden {
   position: absolute;

@@ -1,19 +1,41 @@
 import Router from '@koa/router';
-import { CreateEmbedKeyInput, UpdateEmbedKeyInput } from '@wellrest/core';
+import {
+  CreateEmbedKeyInput,
+  EMBED_KEY_USAGE_DAYS,
+  type EmbedKeySummary,
+  publicFormsMessages,
+  UpdateEmbedKeyInput,
+} from '@wellrest/core';
 import { audit } from '../../audit/audit.js';
 import { can } from '../../http/can.js';
 import { type AppContext, type AppContextExtension, type AppState, dbOf } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
+import { widgetScripts } from './scripts.js';
 import { type EmbedKeyRow, newEmbedKey, toEmbedKey } from './store.js';
 
 // Administrators name the partner sites (origins) allowed to embed the widgets with each key.
 
+/** Every key, with the submissions it brought in the last 30 days (what revoking it would stop). */
 async function listEmbedKeys(ctx: AppContext): Promise<void> {
-  const rows = await dbOf(ctx)<EmbedKeyRow>('embed_keys').orderBy('id');
-  ctx.body = rows.map(toEmbedKey);
+  const db = dbOf(ctx);
+  const since = new Date(Date.now() - EMBED_KEY_USAGE_DAYS * 24 * 60 * 60_000);
+  const counts = db('public_submissions')
+    .select('embed_key_id')
+    .count('id as submissions')
+    .where('created_at', '>', since)
+    .whereNotNull('embed_key_id')
+    .groupBy('embed_key_id')
+    .as('usage');
+  const rows = await db<EmbedKeyRow>('embed_keys')
+    .leftJoin(counts, 'usage.embed_key_id', 'embed_keys.id')
+    .select<(EmbedKeyRow & { submissions: string | number | null })[]>('embed_keys.*', 'usage.submissions')
+    .orderBy('embed_keys.id');
+  ctx.body = rows.map(
+    (row): EmbedKeySummary => ({ ...toEmbedKey(row), submissionsLast30Days: Number(row.submissions ?? 0) }),
+  );
 }
 
 async function createEmbedKey(ctx: AppContext & { state: { input: CreateEmbedKeyInput } }): Promise<void> {
@@ -75,6 +97,62 @@ async function revokeEmbedKey(ctx: AppContext): Promise<void> {
   ctx.body = toEmbedKey(row);
 }
 
+/** Brings a revoked key back, with the origins it had: the partner pages using it work again. */
+async function restoreEmbedKey(ctx: AppContext): Promise<void> {
+  const db = dbOf(ctx);
+  const id = idParam(ctx);
+  const [row] = await db<EmbedKeyRow>('embed_keys')
+    .where({ id })
+    .update({ revoked_at: null } as Partial<EmbedKeyRow>)
+    .returning('*');
+  if (!row) throw notFound();
+  await audit(db, ctx, {
+    action: 'embed_key.restore',
+    outcome: 'success',
+    entityType: 'embed_key',
+    entityId: id,
+  });
+  ctx.body = toEmbedKey(row);
+}
+
+/**
+ * Revokes a key and issues a new one with the same name and origins, in one transaction: for a key
+ * that leaked or must change, without retyping its sites. Answers the new key.
+ */
+async function replaceEmbedKey(ctx: AppContext): Promise<void> {
+  const db = dbOf(ctx);
+  const id = idParam(ctx);
+  const old = await db<EmbedKeyRow>('embed_keys').where({ id }).forUpdate().first();
+  if (!old) throw notFound();
+  if (old.revoked_at) throw conflict(publicFormsMessages.embedKeyAlreadyRevoked);
+  await db<EmbedKeyRow>('embed_keys')
+    .where({ id })
+    .update({ revoked_at: db.fn.now() } as unknown as Partial<EmbedKeyRow>);
+  const [row] = await db<EmbedKeyRow>('embed_keys')
+    .insert({
+      name: old.name,
+      key: newEmbedKey(),
+      allowed_origins: JSON.stringify(toEmbedKey(old).allowedOrigins),
+      created_by: ctx.state.user?.id ?? null,
+    } as Partial<EmbedKeyRow>)
+    .returning('*');
+  const key = toEmbedKey(row as EmbedKeyRow);
+  await audit(db, ctx, {
+    action: 'embed_key.replace',
+    outcome: 'success',
+    entityType: 'embed_key',
+    entityId: id,
+    details: { replacedBy: key.id },
+  });
+  ctx.status = 201;
+  ctx.body = key;
+}
+
+/** The versioned URLs and SRI hashes of the widget scripts this server serves. */
+async function listWidgetScripts(ctx: AppContext): Promise<void> {
+  ctx.body = await widgetScripts(ctx.services.config.widgetsDir);
+}
+
 export function embedKeyRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
   router.get('/api/admin/embed-keys', can('read', 'Widget'), listEmbedKeys);
@@ -93,5 +171,8 @@ export function embedKeyRoutes(): Router<AppState, AppContextExtension> {
     updateEmbedKey,
   );
   router.delete('/api/admin/embed-keys/:id', can('manage', 'Widget'), inTransaction, revokeEmbedKey);
+  router.post('/api/admin/embed-keys/:id/restore', can('manage', 'Widget'), inTransaction, restoreEmbedKey);
+  router.post('/api/admin/embed-keys/:id/replace', can('manage', 'Widget'), inTransaction, replaceEmbedKey);
+  router.get('/api/admin/widget-scripts', can('read', 'Widget'), listWidgetScripts);
   return router;
 }

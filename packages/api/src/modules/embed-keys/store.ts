@@ -9,6 +9,7 @@ export interface EmbedKeyRow {
   allowed_origins: string[] | string;
   created_at: Date;
   revoked_at: Date | null;
+  last_used_at: Date | null;
 }
 
 function origins(value: string[] | string): string[] {
@@ -23,6 +24,7 @@ export function toEmbedKey(row: EmbedKeyRow): EmbedKey {
     allowedOrigins: origins(row.allowed_origins),
     createdAt: new Date(row.created_at).toISOString(),
     revokedAt: row.revoked_at ? new Date(row.revoked_at).toISOString() : null,
+    lastUsedAt: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
   };
 }
 
@@ -36,12 +38,19 @@ export async function findActiveEmbedKey(db: Knex, key: string): Promise<EmbedKe
   return row ? toEmbedKey(row) : undefined;
 }
 
-export async function originIsAllowedByAnyKey(db: Knex, origin: string): Promise<boolean> {
-  const row = await db('embed_keys')
-    .whereNull('revoked_at')
-    .whereRaw('allowed_origins @> ?::jsonb', [JSON.stringify([origin])])
-    .first('id');
-  return row !== undefined;
+/** How often a key's last use is written down: at most once in this many minutes. */
+const LAST_USE_RESOLUTION_MINUTES = 5;
+
+/** Records that a partner page used the key, at most once per few minutes (one cheap update). */
+export async function markEmbedKeyUsed(db: Knex, id: number): Promise<void> {
+  await db('embed_keys')
+    .where({ id })
+    .andWhere((query) =>
+      query
+        .whereNull('last_used_at')
+        .orWhereRaw(`last_used_at < now() - interval '${LAST_USE_RESOLUTION_MINUTES} minutes'`),
+    )
+    .update({ last_used_at: db.fn.now() });
 }
 
 /** Embed keys are short; anything longer is not one and costs no database look-up. */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PUBLIC_FORM_MIN_FILL_MS, publicFormsMessages } from '@wellrest/core';
+import { isOrigin, PUBLIC_FORM_MIN_FILL_MS, publicFormsMessages } from '@wellrest/core';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { audit } from '../../audit/audit.js';
 import { type AppContext, type AppContextExtension, type AppState, dbOf } from '../../http/context.js';
 import { badRequest, HttpError } from '../../http/errors.js';
-import { findActiveEmbedKey, originIsAllowedByAnyKey } from '../embed-keys/store.js';
+import { findActiveEmbedKey, markEmbedKeyUsed } from '../embed-keys/store.js';
+import { withinDeadline } from './deadline.js';
 
 // What every /api/public call passes before its handler: the embed key and origin check (which
 // also answers CORS), the anti-bot checks, idempotency and rate limits. Submissions are counted in
@@ -38,13 +39,20 @@ function isOwnOrigin(ctx: AppContext): boolean {
   return origin === ownOrigin || origin === ctx.services.config.publicUrl;
 }
 
-function refuse(): HttpError {
-  return new HttpError(403, publicFormsMessages.embedKeyRefused);
-}
-
+/** CORS for this one origin; a header value that is no origin is never echoed back. */
 function allowOrigin(ctx: AppContext, origin: string): void {
+  if (!isOrigin(origin)) return;
   ctx.set('Access-Control-Allow-Origin', origin);
   ctx.vary('Origin');
+}
+
+/**
+ * A refusal the calling page can read: CORS for the requesting origin only (so the widget tells
+ * "not set up for this website" apart from an outage), and a body that names no key or origin.
+ */
+function refuse(ctx: AppContext, origin: string): HttpError {
+  allowOrigin(ctx, origin);
+  return new HttpError(403, publicFormsMessages.embedKeyRefused);
 }
 
 /**
@@ -60,21 +68,30 @@ export const embedAccess: Middleware<PublicState, AppContextExtension> = async (
   }
   const origin = ctx.get('origin');
   const key = ctx.get(EMBED_KEY_HEADER_NAME);
-  const embedKey = key ? await findActiveEmbedKey(dbOf(ctx), key) : undefined;
-  if (!embedKey?.allowedOrigins.includes(origin)) throw refuse();
+  let embedKey: Awaited<ReturnType<typeof findActiveEmbedKey>>;
+  try {
+    embedKey = key ? await withinDeadline(findActiveEmbedKey(dbOf(ctx), key)) : undefined;
+  } catch {
+    // The database is unreachable: an outage the page can read, never a refusal.
+    allowOrigin(ctx, origin);
+    throw new HttpError(503, publicFormsMessages.unavailable);
+  }
+  if (!embedKey?.allowedOrigins.includes(origin)) throw refuse(ctx, origin);
   allowOrigin(ctx, origin);
   ctx.state.embedKeyId = embedKey.id;
+  await markEmbedKeyUsed(dbOf(ctx), embedKey.id);
   await next();
 };
 
 /**
- * A preflight carries no custom header, so it cannot name its key: it is answered for an origin
- * that some active key allows. The real request that follows is checked against its own key.
+ * A preflight carries no custom header, so it cannot name its key: it is answered for any origin,
+ * without a database look-up. It only lets the browser send the real request, which is checked
+ * against its own key and origin (no cookies are ever allowed), and whose refusal the page can
+ * then read instead of seeing a CORS failure.
  */
 export const preflight: Middleware<PublicState, AppContextExtension> = async (ctx) => {
   const origin = ctx.get('origin');
   if (origin && !isOwnOrigin(ctx)) {
-    if (!(await originIsAllowedByAnyKey(dbOf(ctx), origin))) throw refuse();
     allowOrigin(ctx, origin);
     for (const [name, value] of Object.entries(CORS_HEADERS)) ctx.set(name, value);
   }

@@ -20,6 +20,7 @@ import { reportDropoff } from '../dropoffs/store.js';
 import { createPhysicianSignup } from '../physicians/signups.js';
 import { createReferral } from '../referrals/store.js';
 import { publicAvailability } from './availability.js';
+import { withinDeadline } from './deadline.js';
 import {
   claimSubmission,
   embedAccess,
@@ -130,10 +131,13 @@ async function postSignAgreement(ctx: Input<SignAgreementInput>): Promise<void> 
 async function getDiagnostics(ctx: PublicContext): Promise<void> {
   let database: 'ready' | 'unavailable' = 'ready';
   try {
-    await ctx.services.db.knex.raw('select 1');
+    await withinDeadline(ctx.services.db.knex.raw('select 1'));
   } catch {
     database = 'unavailable';
   }
+  // 503 while the database is unreachable: the widgets then say they can't load (and check again)
+  // instead of showing a form that would fail on submit.
+  if (database === 'unavailable') ctx.status = 503;
   ctx.body = { api: 'ok', version, serverTime: new Date().toISOString(), database };
 }
 

@@ -1,17 +1,42 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type EmbedKey, isOrigin, publicFormsMessages } from '@wellrest/core';
-import { Check, Copy, KeyRound, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  chooseAccent,
+  contrastRatio,
+  messages as coreMessages,
+  defineAbilityFor,
+  type EmbedKey,
+  type EmbedKeySummary,
+  embedPageMessages,
+  isOrigin,
+  parseColor,
+  publicFormsMessages,
+  type Rgba,
+  type WidgetScript,
+} from '@wellrest/core';
+import { Check, Copy, KeyRound, Plus, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { EmptyState, QueryState } from '@/components/QueryState';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
+import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { WidgetElement } from '@/features/public-forms/WidgetElement';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { rowsOf } from '@/lib/lists';
+import { formatDateTime } from '@/lib/utils';
 import {
   EMBED_WIDGETS,
   type EmbedTheme,
@@ -19,9 +44,13 @@ import {
   embedFrameSnippet,
   embedSnippet,
   parseOrigins,
+  pinnedEmbedSnippet,
+  scriptFor,
 } from './embedSnippet';
 
 const KEYS_PATH = '/api/admin/embed-keys';
+const SCRIPTS_PATH = '/api/admin/widget-scripts';
+const messages = embedPageMessages;
 
 const copy = {
   description: 'Put this form on a partner’s website: pick a key, style it, and copy the snippet.',
@@ -59,7 +88,11 @@ function originsError(origins: string[]): string | undefined {
 /** /widget-embed, /physician-widget-embed, /physician-signup-widget-embed. */
 export function EmbedPage({ widget }: { widget: EmbedWidget }) {
   const keysQuery = useQuery<unknown>({ queryKey: [KEYS_PATH] });
-  const keys = rowsOf<EmbedKey>(keysQuery.data, 'keys');
+  const keys = rowsOf<EmbedKeySummary>(keysQuery.data, 'keys');
+  const scriptsQuery = useQuery<WidgetScript[]>({ queryKey: [SCRIPTS_PATH] });
+  const pinnedScript = scriptFor(widget, scriptsQuery.data ?? []);
+  const { user } = useCurrentUser();
+  const canManage = useMemo(() => (user ? defineAbilityFor(user).can('manage', 'Widget') : false), [user]);
   const activeKeys = keys.filter((key) => !key.revokedAt);
   const [chosenKeyId, setChosenKeyId] = useState<number | undefined>();
   const [theme, setTheme] = useState<EmbedTheme>('light');
@@ -92,7 +125,12 @@ export function EmbedPage({ widget }: { widget: EmbedWidget }) {
                 ) : (
                   <ul className="grid gap-3">
                     {keys.map((key) => (
-                      <EmbedKeyRow key={key.id} embedKey={key} />
+                      <EmbedKeyRow
+                        key={key.id}
+                        embedKey={key}
+                        canManage={canManage}
+                        onReplaced={(fresh) => setChosenKeyId(fresh.id)}
+                      />
                     ))}
                   </ul>
                 )}
@@ -145,9 +183,11 @@ export function EmbedPage({ widget }: { widget: EmbedWidget }) {
                     className="h-10 p-1"
                     value={accentColor || '#2563eb'}
                     onChange={(event) => setAccentColor(event.target.value)}
+                    aria-describedby={accentColor ? 'embed-accent-note' : undefined}
                   />
                 </div>
               </div>
+              <AccentNote id="embed-accent-note" accentColor={accentColor} />
               {chosen ? (
                 <>
                   <Snippet
@@ -155,6 +195,16 @@ export function EmbedPage({ widget }: { widget: EmbedWidget }) {
                     label={copy.snippet}
                     text={embedSnippet(snippetOptions(chosen.key))}
                   />
+                  {pinnedScript ? (
+                    <Snippet
+                      id="embed-pinned-snippet"
+                      label={messages.pinnedSnippet}
+                      copyLabel={messages.copyPinned}
+                      text={pinnedEmbedSnippet(snippetOptions(chosen.key), pinnedScript)}
+                    />
+                  ) : scriptsQuery.isSuccess ? (
+                    <p className="text-sm text-slate-600">{messages.pinnedUnavailable}</p>
+                  ) : null}
                   <Snippet
                     id="embed-frame-snippet"
                     label={copy.frameSnippet}
@@ -228,22 +278,77 @@ function Snippet({
   );
 }
 
-function EmbedKeyRow({ embedKey }: { embedKey: EmbedKey }) {
+/**
+ * The accent's contrast, as the widget will handle it: a note when white text would fall below AA
+ * (the widget then uses dark text), a warning when the widget can't use the colour at all.
+ */
+function AccentNote({ id, accentColor }: { id: string; accentColor: string }) {
+  if (!accentColor) return null;
+  const choice = chooseAccent(accentColor);
+  if (!choice.ok) {
+    return (
+      <Alert id={id} variant="warning">
+        <AlertDescription>{messages.accentRefused}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (choice.text === '#ffffff') return null;
+  const white = contrastRatio(parseColor(choice.accent) as Rgba, parseColor('#ffffff') as Rgba);
+  return (
+    <Alert id={id} variant="warning">
+      <AlertDescription>
+        {messages.accentDarkText(white.toFixed(2), choice.ratio.toFixed(2))}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function EmbedKeyRow({
+  embedKey,
+  canManage,
+  onReplaced,
+}: {
+  embedKey: EmbedKeySummary;
+  canManage: boolean;
+  onReplaced: (key: EmbedKey) => void;
+}) {
   const queryClient = useQueryClient();
   const id = useId();
   const [originsText, setOriginsText] = useState(embedKey.allowedOrigins.join('\n'));
   const [error, setError] = useState('');
+  const [confirming, setConfirming] = useState<'revoke' | 'replace' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [KEYS_PATH] });
+  const onError = (failure: unknown) => {
+    setConfirming(null);
+    setError(errorMessage(failure, publicFormsMessages.unavailable));
+  };
   const save = useMutation({
     mutationFn: (allowedOrigins: string[]) =>
       apiRequest('PATCH', `${KEYS_PATH}/${embedKey.id}`, { allowedOrigins }),
     onSuccess: () => void refresh(),
-    onError: (failure) => setError(errorMessage(failure, publicFormsMessages.unavailable)),
+    onError,
   });
   const revoke = useMutation({
     mutationFn: () => apiRequest('DELETE', `${KEYS_PATH}/${embedKey.id}`),
+    onSuccess: () => {
+      setConfirming(null);
+      void refresh();
+    },
+    onError,
+  });
+  const restore = useMutation({
+    mutationFn: () => apiRequest('POST', `${KEYS_PATH}/${embedKey.id}/restore`),
     onSuccess: () => void refresh(),
-    onError: (failure) => setError(errorMessage(failure, publicFormsMessages.unavailable)),
+    onError,
+  });
+  const replace = useMutation({
+    mutationFn: () => apiRequest<EmbedKey>('POST', `${KEYS_PATH}/${embedKey.id}/replace`),
+    onSuccess: (fresh) => {
+      setConfirming(null);
+      onReplaced(fresh);
+      void refresh();
+    },
+    onError,
   });
   const revoked = Boolean(embedKey.revokedAt);
 
@@ -263,21 +368,36 @@ function EmbedKeyRow({ embedKey }: { embedKey: EmbedKey }) {
           <p className="truncate font-mono text-xs text-slate-500">{embedKey.key}</p>
         </div>
         {revoked ? (
-          <Badge tone="grey">{copy.revoked}</Badge>
-        ) : (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => revoke.mutate()}
-            disabled={revoke.isPending}
-          >
-            <Trash2 aria-hidden />
-            {copy.revoke}
-          </Button>
-        )}
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone="grey">{copy.revoked}</Badge>
+            {canManage && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => restore.mutate()}
+                disabled={restore.isPending}
+              >
+                <RotateCcw aria-hidden />
+                {messages.restore}
+              </Button>
+            )}
+          </div>
+        ) : canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming('replace')}>
+              <RefreshCw aria-hidden />
+              {messages.replace}
+            </Button>
+            <Button type="button" variant="outline" size="sm" onClick={() => setConfirming('revoke')}>
+              <Trash2 aria-hidden />
+              {copy.revoke}
+            </Button>
+          </div>
+        ) : null}
       </div>
-      {!revoked && (
+      <KeyUsage embedKey={embedKey} />
+      {!revoked && canManage && (
         <form className="mt-3 grid gap-2" onSubmit={submit} noValidate>
           <Label htmlFor={`${id}-origins`}>{copy.origins}</Label>
           <Textarea
@@ -288,7 +408,6 @@ function EmbedKeyRow({ embedKey }: { embedKey: EmbedKey }) {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
           />
-          <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
           <div>
             <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
               {copy.save}
@@ -296,7 +415,61 @@ function EmbedKeyRow({ embedKey }: { embedKey: EmbedKey }) {
           </div>
         </form>
       )}
+      <FieldMessage id={`${id}-error`}>{error}</FieldMessage>
+      <Dialog
+        open={confirming === 'revoke'}
+        onOpenChange={(open) => !revoke.isPending && setConfirming(open ? 'revoke' : null)}
+      >
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{messages.revokeTitle}</DialogTitle>
+            <DialogDescription>{messages.revokeDescription}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2 text-sm">
+            <p className="font-medium text-slate-900">{embedKey.name}</p>
+            <p className="font-medium text-slate-700">{messages.revokeOrigins}</p>
+            <ul className="list-disc pl-5 font-mono text-xs text-slate-700">
+              {embedKey.allowedOrigins.map((origin) => (
+                <li key={origin}>{origin}</li>
+              ))}
+            </ul>
+            <KeyUsage embedKey={embedKey} />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setConfirming(null)} disabled={revoke.isPending}>
+              {coreMessages.common.cancel}
+            </Button>
+            <Button variant="destructive" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
+              {revoke.isPending ? messages.revoking : messages.revokeConfirm}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      {confirming === 'replace' && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={messages.replaceTitle}
+          description={messages.replaceDescription}
+          confirmLabel={messages.replaceConfirm}
+          pendingLabel={messages.replacing}
+          pending={replace.isPending}
+          onConfirm={() => replace.mutate()}
+        />
+      )}
     </li>
+  );
+}
+
+/** What revoking the key would stop: its last use and its recent submissions. */
+function KeyUsage({ embedKey }: { embedKey: EmbedKeySummary }) {
+  return (
+    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-slate-600">
+      <dt>{messages.lastUsed}</dt>
+      <dd>{embedKey.lastUsedAt ? formatDateTime(embedKey.lastUsedAt) : messages.neverUsed}</dd>
+      <dt>{messages.submissions30Days}</dt>
+      <dd>{embedKey.submissionsLast30Days}</dd>
+    </dl>
   );
 }
 

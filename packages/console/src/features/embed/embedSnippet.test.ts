@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedFrameSnippet, embedSnippet, parseOrigins } from './embedSnippet';
+import { embedFrameSnippet, embedSnippet, parseOrigins, pinnedEmbedSnippet, scriptFor } from './embedSnippet';
 
 describe('embedSnippet', () => {
   it('gives the script tag and the element with the chosen key, theme and accent', () => {
@@ -54,5 +54,32 @@ describe('parseOrigins', () => {
       'https://a.example',
       'https://b.example',
     ]);
+  });
+});
+
+describe('pinnedEmbedSnippet', () => {
+  const scripts = [
+    {
+      file: 'wellrest-booking.js',
+      versionedPath: '/widgets/wellrest-booking.0123456789.js',
+      integrity: 'sha384-abc+/=',
+    },
+  ];
+
+  it('gives the content-hashed script with its integrity and the same element', () => {
+    const options = {
+      widget: 'booking' as const,
+      origin: 'https://wellrest.example',
+      embedKey: 'wk_abc',
+      theme: 'light' as const,
+      accentColor: '',
+    };
+    const script = scriptFor('booking', scripts);
+    expect(script).toBeDefined();
+    expect(pinnedEmbedSnippet(options, script as (typeof scripts)[number])).toBe(
+      '<script src="https://wellrest.example/widgets/wellrest-booking.0123456789.js" integrity="sha384-abc+/=" crossorigin="anonymous" defer></script>\n' +
+        '<wellrest-booking api-base="https://wellrest.example" embed-key="wk_abc"></wellrest-booking>',
+    );
+    expect(scriptFor('signup', scripts)).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import type { WidgetScript } from '@wellrest/core';
+
 /** The three embeddable elements and the script that carries each one alone. */
 export const EMBED_WIDGETS = {
   booking: {
@@ -45,6 +47,31 @@ export function embedSnippet({ widget, origin, embedKey, theme, accentColor }: S
     accentColor ? `accent-color="${escapeAttribute(accentColor)}"` : '',
   ].filter(Boolean);
   return `<script src="${escapeAttribute(origin)}/widgets/${script}" defer></script>\n<${tag} ${attributes.join(' ')}></${tag}>`;
+}
+
+/** The element alone, with its attributes. */
+function elementTag({ widget, origin, embedKey, theme, accentColor }: SnippetOptions): string {
+  const { tag } = EMBED_WIDGETS[widget];
+  const attributes = [
+    `api-base="${escapeAttribute(origin)}"`,
+    `embed-key="${escapeAttribute(embedKey)}"`,
+    theme === 'light' ? '' : `theme="${theme}"`,
+    accentColor ? `accent-color="${escapeAttribute(accentColor)}"` : '',
+  ].filter(Boolean);
+  return `<${tag} ${attributes.join(' ')}></${tag}>`;
+}
+
+/**
+ * The same element with the content-hashed script of this exact build and its SRI hash: the
+ * browser refuses the script if it ever differs. `crossorigin` is what makes the check possible.
+ */
+export function pinnedEmbedSnippet(options: SnippetOptions, script: WidgetScript): string {
+  return `<script src="${escapeAttribute(options.origin + script.versionedPath)}" integrity="${escapeAttribute(script.integrity)}" crossorigin="anonymous" defer></script>\n${elementTag(options)}`;
+}
+
+/** The widget's own script among those the server lists. */
+export function scriptFor(widget: EmbedWidget, scripts: readonly WidgetScript[]): WidgetScript | undefined {
+  return scripts.find((script) => script.file === EMBED_WIDGETS[widget].script);
 }
 
 /**

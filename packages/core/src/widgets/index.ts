@@ -1,0 +1,2 @@
+export * from './accent.js';
+export * from './messages.js';
