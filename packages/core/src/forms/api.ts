@@ -34,8 +34,10 @@ export interface FormTemplateSummary {
   submissionCount: number;
   lastSubmittedAt: string | null;
   updatedAt: string;
-  /** A newer draft of this family, when one is being edited. */
+  /** The family's draft, when one is being edited. */
   draftId: number | null;
+  /** The family's published version, the one patients fill in. */
+  publishedId: number | null;
 }
 
 export interface FormTemplate extends FormTemplateSummary {

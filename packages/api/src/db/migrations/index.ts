@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   BOOKING_STATUSES,
+  FORM_FILE_TYPES,
+  FORM_STATUSES,
   GENDERS,
   HOLDING_STATUSES,
   KIT_STATUSES,
@@ -29,6 +31,7 @@ import * as m0506 from './0506_search_lookup_indexes.js';
 import * as m0507 from './0507_availability_version.js';
 import * as m0508 from './0508_search_directory.js';
 import * as m0509 from './0509_booking_sort_indexes.js';
+import * as m0800 from './0800_forms.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -57,6 +60,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0507_availability_version', ...m0507 },
   { name: '0508_search_directory', ...m0508 },
   { name: '0509_booking_sort_indexes', ...m0509 },
+  { name: '0800_forms', ...m0800 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {
@@ -73,6 +77,8 @@ export function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   const enums = [
     BOOKING_STATUSES,
+    FORM_FILE_TYPES,
+    FORM_STATUSES,
     GENDERS,
     HOLDING_STATUSES,
     KIT_STATUSES,
