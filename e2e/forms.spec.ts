@@ -229,3 +229,22 @@ test('a patient fills in the Epworth scale through a token link, once', async ({
     },
   ]);
 });
+
+test('the forms list and the patient chooser at desktop and phone widths', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'scheduler');
+  await page.goto('/forms/templates');
+  const ess = page.getByRole('row', { name: /Epworth Sleepiness Scale/ });
+  await expect(ess.getByText(formsMessages.status.published)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/templates-1366.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(ess.getByRole('link', { name: formsMessages.fillIn })).toBeAttached();
+  await page.screenshot({ path: `${SHOTS}/templates-390.png`, fullPage: true });
+  await ess.getByRole('link', { name: formsMessages.fillIn }).click();
+  await expect(page.getByLabel(formsMessages.choosePatient)).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: formsMessages.patient }).getByRole('button').first(),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/submit-chooser-390.png`, fullPage: true });
+});

@@ -301,7 +301,7 @@ function Builder({ template }: { template: FormTemplate }) {
                 key={section.id}
                 className={cn(
                   'rounded-lg border bg-white p-3',
-                  index === sectionIndex ? 'border-accent-300' : 'border-slate-200',
+                  index === sectionIndex ? 'border-accent-500' : 'border-slate-200',
                 )}
                 onFocusCapture={() => setSectionIndex(index)}
               >
