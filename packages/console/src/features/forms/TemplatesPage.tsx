@@ -102,7 +102,25 @@ function TemplateTable({ templates }: { templates: FormTemplateSummary[] }) {
 
   return (
     <>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ul className="grid gap-3 md:hidden" aria-label={formsMessages.templates}>
+        {templates.map((t) => (
+          <li key={t.familyId} className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4">
+            <div className="flex items-start justify-between gap-2">
+              <span className="font-medium text-slate-900">{t.name}</span>
+              <StatusBadge status={t.status} />
+            </div>
+            <p className="text-xs text-slate-600">
+              {[t.category, formsMessages.versionLabel(t.version), `${c.submissions}: ${t.submissionCount}`]
+                .filter(Boolean)
+                .join(' · ')}
+            </p>
+            <div className="flex flex-wrap gap-1">
+              <RowActions t={t} onPreview={setPreviewId} onDuplicate={duplicate} onArchive={setArchiving} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
         <table className="w-full min-w-[760px] text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
@@ -132,52 +150,12 @@ function TemplateTable({ templates }: { templates: FormTemplateSummary[] }) {
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-1">
-                    {t.publishedId !== null && (
-                      <Button variant="outline" size="sm" asChild>
-                        <Link href={`/forms/submit/${t.publishedId}`}>
-                          <Send aria-hidden />
-                          {formsMessages.fillIn}
-                        </Link>
-                      </Button>
-                    )}
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setPreviewId(t.id)}
-                      aria-label={`${formsMessages.preview} ${t.name}`}
-                    >
-                      <Eye aria-hidden />
-                    </Button>
-                    {t.status !== 'archived' && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        asChild
-                        aria-label={`${formsMessages.edit} ${t.name}`}
-                      >
-                        <Link href={`/forms/builder/${t.draftId ?? t.id}`}>
-                          <Pencil aria-hidden />
-                        </Link>
-                      </Button>
-                    )}
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => void duplicate(t.id)}
-                      aria-label={`${formsMessages.duplicate} ${t.name}`}
-                    >
-                      <Copy aria-hidden />
-                    </Button>
-                    {t.status !== 'archived' && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setArchiving(t)}
-                        aria-label={`${formsMessages.archive} ${t.name}`}
-                      >
-                        <Archive aria-hidden />
-                      </Button>
-                    )}
+                    <RowActions
+                      t={t}
+                      onPreview={setPreviewId}
+                      onDuplicate={duplicate}
+                      onArchive={setArchiving}
+                    />
                   </div>
                 </td>
               </tr>
@@ -209,6 +187,64 @@ function TemplateTable({ templates }: { templates: FormTemplateSummary[] }) {
           setArchiving(null);
         }}
       />
+    </>
+  );
+}
+
+function RowActions({
+  t,
+  onPreview,
+  onDuplicate,
+  onArchive,
+}: {
+  t: FormTemplateSummary;
+  onPreview: (id: number) => void;
+  onDuplicate: (id: number) => Promise<void>;
+  onArchive: (t: FormTemplateSummary) => void;
+}) {
+  return (
+    <>
+      {t.publishedId !== null && (
+        <Button variant="outline" size="sm" asChild>
+          <Link href={`/forms/submit/${t.publishedId}`}>
+            <Send aria-hidden />
+            {formsMessages.fillIn}
+          </Link>
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => onPreview(t.id)}
+        aria-label={`${formsMessages.preview} ${t.name}`}
+      >
+        <Eye aria-hidden />
+      </Button>
+      {t.status !== 'archived' && (
+        <Button variant="ghost" size="sm" asChild aria-label={`${formsMessages.edit} ${t.name}`}>
+          <Link href={`/forms/builder/${t.draftId ?? t.id}`}>
+            <Pencil aria-hidden />
+          </Link>
+        </Button>
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => void onDuplicate(t.id)}
+        aria-label={`${formsMessages.duplicate} ${t.name}`}
+      >
+        <Copy aria-hidden />
+      </Button>
+      {t.status !== 'archived' && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onArchive(t)}
+          aria-label={`${formsMessages.archive} ${t.name}`}
+        >
+          <Archive aria-hidden />
+        </Button>
+      )}
     </>
   );
 }
