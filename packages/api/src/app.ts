@@ -22,6 +22,7 @@ import { bookingRoutes } from './modules/bookings/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { dropoffRoutes } from './modules/dropoffs/routes.js';
 import { embedKeyRoutes } from './modules/embed-keys/routes.js';
+import { formRoutes } from './modules/forms/routes.js';
 import { ghlRoutes } from './modules/ghl/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { kitStatsRoutes } from './modules/kit-stats/routes.js';
@@ -92,6 +93,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(physicianSignupRoutes().routes());
   api.use(signedAgreementRoutes().routes());
   api.use(dropoffRoutes().routes());
+  api.use(formRoutes().routes());
   return api;
 }
 

@@ -15,6 +15,7 @@ export * from './constants.js';
 export * from './dates/calendar.js';
 export * from './dates/testDates.js';
 export * from './enums.js';
+export * from './forms/index.js';
 export * from './ghl.js';
 export * from './http/errors.js';
 export * from './inventory.js';

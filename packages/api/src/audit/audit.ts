@@ -86,6 +86,19 @@ export const AUDIT_ACTIONS = [
   'agreement.pdf',
   'dropoff.list',
   'dropoff.confirm',
+  // E-forms (modules/forms): templates, submissions of patients' answers, token links, files.
+  'form_template.create',
+  'form_template.update',
+  'form_template.publish',
+  'form_template.archive',
+  'form_submission.create',
+  'form_submission.list',
+  'form_submission.read',
+  'form_submission.pdf',
+  'form_submission.file',
+  'form_link.create',
+  'form_link.view',
+  'form_file.upload',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

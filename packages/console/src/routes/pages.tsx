@@ -65,6 +65,10 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/scanner-setup': lazy(() => import('@/features/scanning/ScannerSetupPage')),
   '/simple-kit-stats': lazy(() => import('@/features/kit-stats/KitStatsPage')),
   '/scheduler/kanban-dashboard': lazy(() => import('@/features/kanban/KanbanPage')),
+  '/forms/templates': lazy(() => import('@/features/forms/TemplatesPage')),
+  '/forms/builder/:id': lazy(() => import('@/features/forms/BuilderPage')),
+  '/forms/submit/:id': lazy(() => import('@/features/forms/SubmitPage')),
+  '/patient-form': lazy(() => import('@/features/forms/PatientFormPage')),
 };
 
 export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage'));

@@ -9,6 +9,7 @@ const OTHER_TITLES: Partial<Record<RoutePattern, string>> = {
   '/agreement-success': 'Agreement Signed',
   '/dropoff-form': 'Drop-off Form',
   '/dropoff-success': 'Drop-off Recorded',
+  '/patient-form': 'Patient Form',
   '/login': 'Sign In',
   '/register': 'Request Access',
   '/simple-test': 'Connection Test',

@@ -12,8 +12,9 @@ import {
 } from './routes.js';
 
 describe('routes', () => {
-  it('list every route of spec §2 once', () => {
-    expect(PUBLIC_ROUTES).toHaveLength(10);
+  it('list every route of spec §2 once, and the patient form link page', () => {
+    expect(PUBLIC_ROUTES).toHaveLength(11);
+    expect(PUBLIC_ROUTES).toContain('/patient-form');
     expect(AUTHENTICATED_ROUTES).toHaveLength(43);
     expect(new Set(ROUTES).size).toBe(ROUTES.length);
     expect(ROUTES).toContain('/workflow-builder/:id');

@@ -10,6 +10,8 @@ export const PUBLIC_ROUTES = [
   '/agreement-success',
   '/dropoff-form',
   '/dropoff-success',
+  /** A questionnaire a patient fills in from an emailed or texted link (?token=…). */
+  '/patient-form',
   '/login',
   '/register',
   '/simple-test',

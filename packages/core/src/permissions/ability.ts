@@ -38,6 +38,7 @@ export const SUBJECTS = [
   'Session',
   'Workflow',
   'Form',
+  'FormSubmission',
   'Notification',
   'WebhookLog',
   'Widget',
@@ -53,6 +54,7 @@ interface ConditionFields {
   Referral: { physicianId?: number | null };
   Physician: { id?: number };
   Session: { userId?: number };
+  FormSubmission: { physicianId?: number | null };
 }
 type Tagged<T extends Exclude<SubjectName, 'all'>> = ForcedSubject<T> &
   (T extends keyof ConditionFields ? ConditionFields[T] : Record<string, unknown>);
@@ -101,6 +103,7 @@ export function defineAbilityFor(user: AbilityUser | null): AppAbility {
     can('read', ['Dashboard', 'Search']);
     can('sync', 'Ghl');
     can(['read', 'create', 'update'], ['Workflow', 'Form', 'Sla']);
+    can(['read', 'create'], 'FormSubmission');
     can('read', ['Notification', 'WebhookLog', 'Widget']);
     return build();
   }
@@ -116,7 +119,7 @@ export function defineAbilityFor(user: AbilityUser | null): AppAbility {
     const physicianId = user.physicianId;
     // No linked Physician record: nothing of patients'. (A null condition would match unowned rows.)
     if (typeof physicianId === 'number') {
-      can('read', ['Patient', 'Referral', 'Booking'], { physicianId });
+      can('read', ['Patient', 'Referral', 'Booking', 'FormSubmission'], { physicianId });
       can('read', 'Physician', { id: physicianId });
     }
     return build();

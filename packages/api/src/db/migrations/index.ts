@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import {
   BOOKING_STATUSES,
+  FORM_FILE_TYPES,
+  FORM_STATUSES,
   GENDERS,
   HOLDING_STATUSES,
   KIT_STATUSES,
@@ -31,6 +33,7 @@ import * as m0508 from './0508_search_directory.js';
 import * as m0509 from './0509_booking_sort_indexes.js';
 import * as m0640 from './0640_embed_key_last_use.js';
 import * as m0660 from './0660_ghl_sync.js';
+import * as m0800 from './0800_forms.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -61,6 +64,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0509_booking_sort_indexes', ...m0509 },
   { name: '0640_embed_key_last_use', ...m0640 },
   { name: '0660_ghl_sync', ...m0660 },
+  { name: '0800_forms', ...m0800 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {
@@ -77,6 +81,8 @@ export function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   const enums = [
     BOOKING_STATUSES,
+    FORM_FILE_TYPES,
+    FORM_STATUSES,
     GENDERS,
     HOLDING_STATUSES,
     KIT_STATUSES,

@@ -1,6 +1,7 @@
 import { addDays, HOLDING_STATUSES, todayInTimeZone } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { insertUser } from '../../modules/users/store.js';
+import { seedDemoForms } from './forms.js';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -125,6 +126,13 @@ export async function seedDemo(knex: Knex, options: { timeZone: string; now?: Da
       .whereIn('id', trx('bookings').where('status', 'picked_up').whereNotNull('kit_id').select('kit_id'))
       .where('status', 'available')
       .update({ status: 'in_use' });
+
+    await seedDemoForms(
+      trx,
+      patients.map((p) => p.id),
+      admin?.id ?? null,
+      options.now,
+    );
 
     await trx('settings').insert({
       key: DEMO_SEED_MARKER,

@@ -16,6 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { StatusBadge } from '../bookings/StatusBadge';
+import { PatientSubmissions } from '../forms/PatientSubmissions';
 import { GhlPatientIssues } from '../ghl/GhlSyncReport';
 import { PANEL_BOOKINGS_LIMIT, usePatient, usePatientBookings } from './queries';
 
@@ -131,6 +132,7 @@ function PatientDetails({ patient }: { patient: Patient }) {
         <Item label="GHL contact ID">{patient.ghlId}</Item>
       </Section>
       <PatientBookings patientId={patient.id} />
+      <PatientSubmissions patientId={patient.id} />
     </div>
   );
 }
