@@ -12,6 +12,7 @@ import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
 import { loadSession } from './http/session.js';
 import { serveStatic } from './http/static.js';
+import { createJobRuntime, type JobRuntimeOptions } from './jobs/runtime.js';
 import type { Logger } from './logger.js';
 import { agreementRoutes } from './modules/agreements/routes.js';
 import { signedAgreementRoutes } from './modules/agreements-public/routes.js';
@@ -20,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { bookingRequestRoutes } from './modules/booking-requests/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { deliveryRoutes } from './modules/deliveries/routes.js';
 import { dropoffRoutes } from './modules/dropoffs/routes.js';
 import { embedKeyRoutes } from './modules/embed-keys/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
@@ -27,6 +29,7 @@ import { ghlRoutes } from './modules/ghl/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { kitStatsRoutes } from './modules/kit-stats/routes.js';
 import { kitRoutes } from './modules/kits/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
 import { physicianSignupRoutes } from './modules/physicians/routes.js';
 import { privacyRoutes } from './modules/privacy/routes.js';
@@ -38,6 +41,7 @@ import { searchRoutes } from './modules/search/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { defaultSettings, ensureSessionSecret, SettingsStore } from './modules/settings/store.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { templateRoutes } from './modules/templates/routes.js';
 import { userAdminRoutes } from './modules/users/routes.js';
 
 export type App = Koa<AppState, AppContextExtension>;
@@ -46,6 +50,8 @@ export interface CreateAppOptions {
   config: Config;
   db: Database;
   logger: Logger;
+  /** Queue timings and hooks (tests shorten them). */
+  jobs?: JobRuntimeOptions;
 }
 
 /** Request bodies are small JSON documents; anything bigger is refused with 413. */
@@ -94,6 +100,9 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(signedAgreementRoutes().routes());
   api.use(dropoffRoutes().routes());
   api.use(formRoutes().routes());
+  api.use(templateRoutes().routes());
+  api.use(deliveryRoutes().routes());
+  api.use(notificationRoutes().routes());
   return api;
 }
 
@@ -102,10 +111,14 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
  * the static console. It does not listen; `server.ts` (or a test) does. The database must be
  * migrated already.
  */
-export async function createApp({ config, db, logger }: CreateAppOptions): Promise<App> {
+export async function createApp({ config, db, logger, jobs: jobOptions }: CreateAppOptions): Promise<App> {
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
   const settings = new SettingsStore(db.knex, defaultSettings(config));
-  const services: AppServices = { config: { ...config, secret }, db, logger, settings };
+  const { jobs, outbox } = createJobRuntime(
+    { db, logger, secret, timeZone: config.practiceTimeZone },
+    jobOptions,
+  );
+  const services: AppServices = { config: { ...config, secret }, db, logger, settings, jobs, outbox };
   logQueryTimings(db.knex, logger);
 
   const app: App = new Koa<AppState, AppContextExtension>({ proxy: config.trustProxy });

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
   if (widgetsProblem) logger.warn({ widgetsDir: config.widgetsDir }, widgetsProblem);
 
   const app = await createApp({ config, db, logger });
+  await app.context.services.jobs.start();
   server.off('request', startingUp);
   server.on('request', app.callback());
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -98,8 +99,9 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(() => {
-      opened
-        .close()
+      app.context.services.jobs
+        .stop()
+        .then(() => opened.close())
         .then(() => {
           logger.info('stopped');
           process.exit(0);

@@ -20,6 +20,7 @@ export * from './ghl.js';
 export * from './http/errors.js';
 export * from './inventory.js';
 export * from './messages.js';
+export * from './messaging/index.js';
 export * from './navigation/navigation.js';
 export * from './navigation/routes.js';
 export * from './operations.js';

@@ -99,6 +99,14 @@ export const AUDIT_ACTIONS = [
   'form_link.create',
   'form_link.view',
   'form_file.upload',
+  // Templates, deliveries and delivery settings (modules/templates, deliveries).
+  'template.create',
+  'template.update',
+  'template.test_send',
+  'delivery.list',
+  'delivery.view',
+  'delivery.retry',
+  'messaging_settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,6 +11,8 @@ export type Engine = 'postgres' | 'pglite';
 export interface Database {
   knex: Knex;
   engine: Engine;
+  /** The PostgreSQL server's connection string (engine 'postgres'), for clients that open their own pool. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       connection: { connectionString: options.databaseUrl, application_name: 'wellrest-api' },
       pool: { min: 0, max: options.poolMax ?? 10 },
     });
-    return { knex, engine: 'postgres', close: () => knex.destroy() };
+    return { knex, engine: 'postgres', url: options.databaseUrl, close: () => knex.destroy() };
   }
   const pglite = createPglite({ dataDir: options.dataDir ?? 'memory', loadDataDir: options.loadDataDir });
   await pglite.waitReady;

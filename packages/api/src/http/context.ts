@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import type { ParameterizedContext } from 'koa';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connect.js';
+import type { Jobs } from '../jobs/jobs.js';
+import type { Outbox } from '../jobs/outbox.js';
 import type { Logger } from '../logger.js';
 import type { SettingsStore } from '../modules/settings/store.js';
 import type { UserRow } from '../modules/users/store.js';
@@ -19,6 +21,10 @@ export interface AppServices {
   logger: Logger;
   /** The administrator's settings (idle timeout, lockout, privacy contact, ...), read through one cache. */
   settings: SettingsStore;
+  /** The durable job queue of this process (started by server.ts, or on first use). */
+  jobs: Jobs;
+  /** Hands domain events written in a transaction to the job queue. */
+  outbox: Outbox;
 }
 
 /** What middleware puts on `ctx.state` for the handlers after it. */

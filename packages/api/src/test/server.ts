@@ -12,7 +12,13 @@ import { createPglite, type Database, knexForPglite, openDatabase } from '../db/
 import { migrate } from '../db/migrate.js';
 import { migrationsFingerprint } from '../db/migrations/index.js';
 import { DEMO_PASSWORD } from '../db/seed/plan.js';
+import type { Jobs } from '../jobs/jobs.js';
+import type { JobRuntimeOptions } from '../jobs/runtime.js';
 import { createLogger } from '../logger.js';
+import { TEST_JOB_OPTIONS } from './job-options.js';
+
+export { TEST_JOB_OPTIONS };
+
 import { insertUser, toCurrentUser } from '../modules/users/store.js';
 
 // getTestServer(): the real app, on a real HTTP port, over its own freshly migrated database.
@@ -64,6 +70,8 @@ export interface TestServer {
   request: RequestFn;
   loginAs(usernameOrRole: string): Promise<Agent>;
   createUser(input: { role: Role; username?: string; email?: string; password?: string }): Promise<TestUser>;
+  /** The server's job queue. */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -74,6 +82,8 @@ export interface TestServerOptions {
   logLines?: string[];
   /** Adds middleware or routes after the app's own, before it starts listening. */
   extend?: (app: App) => void;
+  /** Starts the job queue with these timings (otherwise it starts on first use, with them too). */
+  jobs?: JobRuntimeOptions & { start?: boolean };
 }
 
 const TEST_PASSWORD = 'test-password-123';
@@ -84,6 +94,8 @@ let pgliteSnapshot: Promise<Blob> | undefined;
 function migratedPgliteSnapshot(): Promise<Blob> {
   pgliteSnapshot ??= (async () => {
     const pglite = createPglite({ dataDir: 'memory' });
+    // Wait for initdb here: on a busy machine it can outlast Knex's wait for a connection.
+    await pglite.waitReady;
     const knex = knexForPglite(pglite);
     try {
       await migrate(knex);
@@ -261,7 +273,10 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
   const logger = logLines
     ? createLogger('debug', { write: (line: string) => void logLines.push(line) })
     : createLogger(config.logLevel);
-  const app = await createApp({ config, db, logger });
+  const { start: startJobs, ...jobOptions } = options.jobs ?? {};
+  const app = await createApp({ config, db, logger, jobs: { ...TEST_JOB_OPTIONS, ...jobOptions } });
+  const { jobs } = app.context.services;
+  if (startJobs) await jobs.start();
   options.extend?.(app);
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
@@ -317,9 +332,11 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     request,
     loginAs,
     createUser,
+    jobs,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop(2000);
       await dispose();
     },
   };

@@ -69,6 +69,8 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/forms/builder/:id': lazy(() => import('@/features/forms/BuilderPage')),
   '/forms/submit/:id': lazy(() => import('@/features/forms/SubmitPage')),
   '/patient-form': lazy(() => import('@/features/forms/PatientFormPage')),
+  '/templates': lazy(() => import('@/features/templates/TemplatesPage')),
+  '/notifications': lazy(() => import('@/features/notifications/NotificationsPage')),
 };
 
 export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage'));

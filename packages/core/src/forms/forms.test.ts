@@ -385,7 +385,7 @@ describe.each([
     expect(scoreAnswers(definition, {})?.max).toBe(max);
   });
 
-  it.each(bands)('scores %i as %s', (total, band) => {
+  it.each(bands.map(([total, band]): [number, string] => [total, band]))('scores %i as %s', (total, band) => {
     const result = validateSubmission(definition, answersTotalling(definition, total));
     expect(result).toMatchObject({ ok: true, score: { score: total, band, max } });
   });

@@ -43,6 +43,8 @@ export const SUBJECTS = [
   'WebhookLog',
   'Widget',
   'Sla',
+  'Template',
+  'Delivery',
   'all',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
@@ -105,6 +107,9 @@ export function defineAbilityFor(user: AbilityUser | null): AppAbility {
     can(['read', 'create', 'update'], ['Workflow', 'Form', 'Sla']);
     can(['read', 'create'], 'FormSubmission');
     can('read', ['Notification', 'WebhookLog', 'Widget']);
+    can(['read', 'create', 'update'], 'Template');
+    // The delivery log (recipients and rendered messages) is for schedulers, besides admins.
+    if (user.role === 'scheduler') can(['read', 'update'], 'Delivery');
     return build();
   }
 
@@ -160,7 +165,7 @@ const ROUTE_REQUIREMENTS: Readonly<Record<AuthenticatedRoute, RouteRequirement>>
   '/workflows': { can: ['read', 'Workflow'] },
   '/workflow-builder': { can: ['update', 'Workflow'] },
   '/workflow-builder/:id': { can: ['update', 'Workflow'] },
-  '/templates': { can: ['read', 'Workflow'] },
+  '/templates': { can: ['read', 'Template'] },
   '/notifications': { can: ['read', 'Notification'] },
   '/workflow-library': { can: ['read', 'Workflow'] },
   '/scanner-setup': { can: ['update', 'Kit'] },

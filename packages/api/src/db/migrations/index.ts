@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BOOKING_STATUSES,
+  DELIVERY_STATUSES,
   FORM_FILE_TYPES,
   FORM_STATUSES,
   GENDERS,
@@ -11,6 +12,9 @@ import {
   REFERRAL_URGENCIES,
   REGISTRATION_STATUSES,
   ROLES,
+  TEMPLATE_CATEGORIES,
+  TEMPLATE_CHANNELS,
+  TEMPLATE_TRIGGERS,
   TEST_TYPES,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
@@ -33,6 +37,9 @@ import * as m0508 from './0508_search_directory.js';
 import * as m0509 from './0509_booking_sort_indexes.js';
 import * as m0640 from './0640_embed_key_last_use.js';
 import * as m0660 from './0660_ghl_sync.js';
+import * as m0750 from './0750_job_queue.js';
+import * as m0751 from './0751_messaging.js';
+import * as m0752 from './0752_starter_templates.js';
 import * as m0800 from './0800_forms.js';
 
 interface NamedMigration extends Knex.Migration {
@@ -64,6 +71,9 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0509_booking_sort_indexes', ...m0509 },
   { name: '0640_embed_key_last_use', ...m0640 },
   { name: '0660_ghl_sync', ...m0660 },
+  { name: '0750_job_queue', ...m0750 },
+  { name: '0751_messaging', ...m0751 },
+  { name: '0752_starter_templates', ...m0752 },
   { name: '0800_forms', ...m0800 },
 ];
 
@@ -83,6 +93,7 @@ export function migrationsFingerprint(): string {
     BOOKING_STATUSES,
     FORM_FILE_TYPES,
     FORM_STATUSES,
+    DELIVERY_STATUSES,
     GENDERS,
     HOLDING_STATUSES,
     KIT_STATUSES,
@@ -91,6 +102,9 @@ export function migrationsFingerprint(): string {
     REFERRAL_URGENCIES,
     REGISTRATION_STATUSES,
     ROLES,
+    TEMPLATE_CATEGORIES,
+    TEMPLATE_CHANNELS,
+    TEMPLATE_TRIGGERS,
     TEST_TYPES,
   ];
   hash.update(JSON.stringify(enums));

@@ -3,6 +3,7 @@ import { Menu, Search } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Brand } from '@/components/brand/Brand';
 import { Button } from '@/components/ui/button';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { routeTitle } from '@/routes/titles';
 
 /** The group and page the current path belongs to, for the header's breadcrumb. */
@@ -43,16 +44,18 @@ export function Header({ onOpenMenu, onSearch }: { onOpenMenu: () => void; onSea
         )}
         <span className="font-medium text-slate-900">{page}</span>
       </p>
-      <div className="ml-auto lg:hidden">
+      <div className="ml-auto flex items-center gap-1">
         <Button
           variant="ghost"
           size="icon"
+          className="lg:hidden"
           onClick={onSearch}
           aria-label={messages.navigation.search}
           aria-haspopup="dialog"
         >
           <Search className="size-5" aria-hidden />
         </Button>
+        <NotificationBell />
       </div>
     </header>
   );

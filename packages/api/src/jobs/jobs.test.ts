@@ -1,0 +1,219 @@
+import type { Knex } from 'knex';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database, Engine } from '../db/connect.js';
+import { createLogger } from '../logger.js';
+import { freshDatabase } from '../test/server.js';
+import { deadLetterOf, type Job, Jobs } from './jobs.js';
+import { Outbox, type OutboxJobData, writeOutbox } from './outbox.js';
+
+// The job queue on both engines: retries with backoff, dead letters, singletons, delayed jobs,
+// restarts, several processes sharing one queue, and the outbox.
+const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const logger = createLogger('silent');
+const FAST = {
+  timeZone: 'America/New_York',
+  pollingIntervalSeconds: 0.5,
+  maintenanceIntervalSeconds: 1,
+  poolMax: 2,
+};
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(engines)('job queue on %s', (engine) => {
+  let db: Database;
+  let dispose: () => Promise<void>;
+  const running: Jobs[] = [];
+
+  beforeEach(async () => {
+    ({ db, dispose } = await freshDatabase(engine));
+  });
+  afterEach(async () => {
+    for (const jobs of running.splice(0)) await jobs.stop(1000);
+    await dispose();
+  });
+
+  const queue = (options = {}) => {
+    const jobs = new Jobs(db, logger, { ...FAST, ...options });
+    running.push(jobs);
+    return jobs;
+  };
+
+  it('retries a failing job with growing delays, then succeeds', async () => {
+    const runs: number[] = [];
+    const jobs = queue();
+    jobs.define({
+      name: 'flaky',
+      retryLimit: 3,
+      retryDelay: 1,
+      handler: async () => {
+        runs.push(Date.now());
+        if (runs.length < 3) throw new Error('not yet');
+        return { ok: true };
+      },
+    });
+    const id = await jobs.send('flaky', {});
+    const job = await until(
+      () => jobs.getJob('flaky', id as string),
+      (j) => j?.state === 'completed',
+    );
+    expect(job?.state).toBe('completed');
+    expect(job?.output).toEqual({ ok: true });
+    expect(runs).toHaveLength(3);
+    // Exponential backoff: base 1 s doubled (with jitter between half and the full delay).
+    const [first = 0, second = 0, third = 0] = runs;
+    expect(second - first).toBeGreaterThanOrEqual(900);
+    expect(third - second).toBeGreaterThanOrEqual(1900);
+  }, 120_000);
+
+  it('copies a job that fails every retry to its dead-letter queue', async () => {
+    const jobs = queue();
+    jobs.define({
+      name: 'doomed',
+      retryLimit: 1,
+      retryDelay: 0,
+      handler: async () => {
+        throw new Error('always');
+      },
+    });
+    const id = await jobs.send('doomed', { bookingId: 7 });
+    const failed = await until(
+      () => jobs.getJob('doomed', id as string),
+      (j) => j?.state === 'failed',
+    );
+    expect(failed?.state).toBe('failed');
+    expect(failed?.retryCount).toBe(1);
+    const boss = await jobs.start();
+    const dead = await until(
+      () => boss.fetch<{ bookingId: number }>(deadLetterOf('doomed')),
+      (found) => found.length > 0,
+    );
+    expect(dead.map((j) => j.data)).toEqual([{ bookingId: 7 }]);
+  }, 120_000);
+
+  it('keeps one waiting job per singletonKey and holds a delayed job until its start time', async () => {
+    const ran: string[] = [];
+    const jobs = queue();
+    jobs.define<{ tag: string }>({
+      name: 'later',
+      // At most one waiting and one running job per singletonKey.
+      policy: 'stately',
+      handler: async (job) => {
+        ran.push(job.data.tag);
+      },
+    });
+    const startAfter = new Date(Date.now() + 8000);
+    const first = await jobs.send('later', { tag: 'a' }, { singletonKey: 'booking-1', startAfter });
+    const second = await jobs.send('later', { tag: 'b' }, { singletonKey: 'booking-1', startAfter });
+    const otherKey = await jobs.send('later', { tag: 'c' }, { singletonKey: 'booking-2', startAfter });
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    expect(otherKey).not.toBeNull();
+    // Until shortly before its start time, nothing has run.
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, startAfter.getTime() - Date.now() - 1500)),
+    );
+    expect(ran).toEqual([]);
+    const done = await until(
+      () => jobs.getJob('later', first as string),
+      (j) => j?.state === 'completed',
+    );
+    expect(done?.state).toBe('completed');
+    await until(
+      async () => ran.length,
+      (n) => n >= 2,
+    );
+    expect(ran.sort()).toEqual(['a', 'c']);
+    expect(Date.now()).toBeGreaterThanOrEqual(startAfter.getTime());
+  }, 120_000);
+
+  it('keeps jobs across a restart, and two processes share a queue running each job once', async () => {
+    // "Process" one queues work but does not work that queue, and stops.
+    const first = queue();
+    first.define({ name: 'other', handler: async () => undefined });
+    await first.start();
+    const boss = await first.start();
+    await boss.createQueue('shared', { name: 'shared' });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await boss.send('shared', { i })) as string);
+    await first.stop(1000);
+
+    // Two more start on the same database and work the queue together.
+    const seen: Array<{ worker: string; i: number }> = [];
+    const workers = ['one', 'two'].map((worker) => {
+      const jobs = queue();
+      jobs.define<{ i: number }>({
+        name: 'shared',
+        handler: async (job) => {
+          seen.push({ worker, i: job.data.i });
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+      });
+      return jobs;
+    });
+    await Promise.all(workers.map((w) => w.start()));
+    await until(
+      async () => seen.length,
+      (n) => n >= 12,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(seen.map((s) => s.i).sort((a, b) => a - b)).toEqual([...Array(12).keys()]);
+    const [one] = workers;
+    for (const id of ids) expect((await one?.getJob('shared', id))?.state).toBe('completed');
+  }, 40_000);
+
+  it('schedules cron jobs in the practice time zone', async () => {
+    const jobs = queue({ timeZone: 'America/Chicago' });
+    jobs.define({ name: 'nightly', handler: async () => undefined });
+    jobs.schedule('nightly', '0 2 * * *');
+    const boss = await jobs.start();
+    const schedules = await boss.getSchedules();
+    expect(schedules).toEqual([
+      expect.objectContaining({
+        name: 'nightly',
+        cron: '0 2 * * *',
+        options: expect.objectContaining({ tz: 'America/Chicago' }),
+      }),
+    ]);
+  });
+
+  it('dispatches an outbox event once when its transaction commits, never when it rolls back', async () => {
+    const knex: Knex = db.knex;
+    const jobs = queue();
+    const received: OutboxJobData[] = [];
+    jobs.define<OutboxJobData>({
+      name: 'on-kit-returned',
+      handler: async (job: Job<OutboxJobData>) => {
+        received.push(job.data);
+      },
+    });
+    const outbox = new Outbox(knex, jobs, logger, 100);
+    outbox.subscribe('kit.returned', 'on-kit-returned');
+    await jobs.start();
+
+    await knex
+      .transaction(async (trx) => {
+        await writeOutbox(trx, 'kit.returned', { kitId: 1 });
+        throw new Error('the change failed');
+      })
+      .catch(() => undefined);
+    const committed = await knex.transaction((trx) => writeOutbox(trx, 'kit.returned', { kitId: 2 }));
+    await until(
+      async () => received.length,
+      (n) => n >= 1,
+    );
+    // Two more dispatch passes find nothing new.
+    await outbox.dispatchPending();
+    await outbox.dispatchPending();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(received).toEqual([{ eventId: committed, topic: 'kit.returned', payload: { kitId: 2 } }]);
+    const pending = await knex('outbox_events').whereNull('dispatched_at').count({ n: '*' });
+    expect(Number(pending[0]?.n)).toBe(0);
+  }, 120_000);
+});
