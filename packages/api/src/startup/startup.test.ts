@@ -204,7 +204,7 @@ describe('database settings that cannot work', () => {
     [
       'refused',
       'postgres://wellrest:secret-pw@127.0.0.1:1/wellrest',
-      /connection was refused .*\(ECONNREFUSED\)/,
+      /connection was refused\b.*\(ECONNREFUSED\)/,
     ],
   ])(
     'names DATABASE_URL in one line when the connection is %s, password masked',

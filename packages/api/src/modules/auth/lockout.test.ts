@@ -37,7 +37,11 @@ describe('account lockout', () => {
     }
     const fifth = await login(user.username, 'wrong-password-typed');
     expect(fifth.status).toBe(423);
-    expect(fifth.body).toEqual({ success: false, error: messages.login.accountLocked });
+    expect(fifth.body).toEqual({
+      success: false,
+      error: messages.login.accountLocked,
+      requestId: expect.any(String),
+    });
 
     const whileLocked = await login(user.username, user.password);
     expect(whileLocked.status).toBe(423);
@@ -76,8 +80,8 @@ describe('account lockout', () => {
     for (let i = 0; i <= LOCKOUT_THRESHOLD; i++) {
       const a = await login(user.username, 'wrong-password-typed');
       const b = await login('no-such-person', 'wrong-password-typed');
-      real.push([a.status, a.body]);
-      unknown.push([b.status, b.body]);
+      real.push([a.status, { ...a.body, requestId: undefined }]);
+      unknown.push([b.status, { ...b.body, requestId: undefined }]);
     }
     expect(unknown).toEqual(real);
     expect(real.at(-1)?.[0]).toBe(423);
@@ -110,7 +114,11 @@ describe('per-address rate limit', () => {
       body: { username: user.username, password: user.password },
     });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ success: false, error: messages.login.rateLimited });
+    expect(limited.body).toEqual({
+      success: false,
+      error: messages.login.rateLimited,
+      requestId: expect.any(String),
+    });
     expect(limited.headers.get('retry-after')).toBe('300');
     expect(hasSessionCookie(limited.headers)).toBe(false);
     const denied = await server.db('audit_events').where({ action: 'auth.login', outcome: 'denied' });

@@ -196,6 +196,7 @@ describe('e-forms API', () => {
       expect(missing.body).toEqual({
         error: formsMessages.submissionIncomplete,
         fields: { nights: formsMessages.numberMax(7) },
+        requestId: expect.any(String),
       });
       const empty = await staff.request('POST', `/api/forms/templates/${form.id}/submissions`, {
         body: { patientId: own.id, answers: {} },
@@ -460,7 +461,11 @@ describe('e-forms API', () => {
 
       const again = await server.request('POST', `/api/public/forms/${token}/submit`, { body: { answers } });
       expect(again.status).toBe(410);
-      expect(again.body).toEqual({ error: formsMessages.linkUsed, reason: 'used' });
+      expect(again.body).toEqual({
+        error: formsMessages.linkUsed,
+        reason: 'used',
+        requestId: expect.any(String),
+      });
       expect((await server.request('GET', `/api/public/forms/${token}`)).status).toBe(410);
     });
 
@@ -478,14 +483,22 @@ describe('e-forms API', () => {
       const before = await count('form_submissions');
       const view = await server.request('GET', `/api/public/forms/${token}`);
       expect(view.status).toBe(410);
-      expect(view.body).toEqual({ error: formsMessages.linkExpired, reason: 'expired' });
+      expect(view.body).toEqual({
+        error: formsMessages.linkExpired,
+        reason: 'expired',
+        requestId: expect.any(String),
+      });
       const submit = await server.request('POST', `/api/public/forms/${token}/submit`, {
         body: { answers: { snores: 'no' } },
       });
       expect(submit.status).toBe(410);
       const forged = await server.request('GET', '/api/public/forms/forged-token');
       expect(forged.status).toBe(404);
-      expect(forged.body).toEqual({ error: formsMessages.linkInvalid, reason: 'invalid' });
+      expect(forged.body).toEqual({
+        error: formsMessages.linkInvalid,
+        reason: 'invalid',
+        requestId: expect.any(String),
+      });
       expect(await count('form_submissions')).toBe(before);
     });
 
