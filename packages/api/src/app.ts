@@ -25,7 +25,7 @@ import { deliveryRoutes } from './modules/deliveries/routes.js';
 import { dropoffRoutes } from './modules/dropoffs/routes.js';
 import { embedKeyRoutes } from './modules/embed-keys/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
-import { ghlRoutes } from './modules/ghl/routes.js';
+import { defineGhlSyncQueue, ghlRoutes } from './modules/ghl/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { kitStatsRoutes } from './modules/kit-stats/routes.js';
 import { kitRoutes } from './modules/kits/routes.js';
@@ -119,6 +119,7 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
     jobOptions,
   );
   const services: AppServices = { config: { ...config, secret }, db, logger, settings, jobs, outbox };
+  defineGhlSyncQueue(services);
   logQueryTimings(db.knex, logger);
 
   const app: App = new Koa<AppState, AppContextExtension>({ proxy: config.trustProxy });

@@ -195,6 +195,33 @@ export class Jobs {
     return boss.getJobById<T>(name, id, { includeArchive: true });
   }
 
+  /**
+   * The id of the job of `name` with this singleton key that is waiting (preferred: it has not
+   * started, so it covers a request made now) or running, if any.
+   */
+  async waitingOrActive(name: string, singletonKey: string): Promise<string | null> {
+    await this.start();
+    const row = await this.db.knex
+      .withSchema(JOB_SCHEMA)
+      .from('job')
+      .where({ name, singleton_key: singletonKey })
+      .whereIn('state', ['created', 'retry', 'active'])
+      .orderByRaw("CASE WHEN state = 'active' THEN 1 ELSE 0 END, created_on DESC")
+      .first('id');
+    return (row as { id: string } | undefined)?.id ?? null;
+  }
+
+  /** The job once it has completed, failed or been cancelled, or as it stands after `timeoutMs`. */
+  async waitFor<T extends object>(name: string, id: string, timeoutMs: number): Promise<Job<T> | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await this.getJob<T>(name, id);
+      if (!job || ['completed', 'failed', 'cancelled'].includes(job.state) || Date.now() >= deadline)
+        return job;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** Stops workers (letting running jobs finish for up to `timeoutMs`) and timers. */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.starting || this.stopped) return;

@@ -1,5 +1,6 @@
 import { type GhlSyncReport, ghlMessages, messages, operationMessages } from '@wellrest/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JOB_SCHEMA } from '../../db/migrations/0750_job_queue.js';
 import {
   FAKE_GHL_LOCATION,
   FAKE_GHL_TOKEN,
@@ -11,6 +12,7 @@ import { insertPatient } from '../../test/operations-fixtures.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 import { GhlClient, GhlError, readErrorBody, retryAfterMs } from './client.js';
 import { nextUtcMidnight, pauseAfter429Ms, safetyMarginMs } from './pacer.js';
+import { GHL_RESUME_KEY, GHL_SYNC_QUEUE } from './routes.js';
 import { finishGhlRun, ghlClient, pushGhlPatients, startGhlRun } from './sync.js';
 
 describe('GoHighLevel sync', () => {
@@ -160,6 +162,20 @@ describe('GoHighLevel sync', () => {
     // The token is never returned, not even to an administrator.
     const settings = await admin.request('GET', '/api/admin/settings');
     expect(settings.text).not.toContain(FAKE_GHL_TOKEN);
+  });
+
+  it('runs two syncs asked for at once as one job on the durable queue, both answered with its outcome', async () => {
+    for (let i = 0; i < 3; i++)
+      await insertPatient(server.db, { name: `Twice Patient${i}`, email: `twice${i}@example.test` });
+    await configure();
+    const [first, second] = await Promise.all([sync(), sync(admin)]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(upserts()).toHaveLength(3);
+    const jobs = await server.db.withSchema(JOB_SCHEMA).from('job').where({ name: GHL_SYNC_QUEUE });
+    expect(jobs.map((j) => j.state)).toEqual(['completed']);
+    expect(await server.db.schema.hasTable('jobs')).toBe(false);
   });
 
   it('turns a 401 from GoHighLevel into a clear error', async () => {
@@ -530,8 +546,12 @@ describe('GoHighLevel sync', () => {
     expect(Number((await server.db('patients').whereNotNull('ghl_id').count({ n: '*' }))[0]?.n)).toBe(2);
     const { runs } = await report();
     expect(runs[0]).toMatchObject({ status: 'stopped', pushed: 2, message: expected });
-    const resume = await server.db('jobs').where({ dedupe_key: 'ghl.sync.resume', status: 'queued' }).first();
-    expect(new Date(resume.run_at).getTime()).toBe(resumes.getTime());
+    const resume = await server.db
+      .withSchema(JOB_SCHEMA)
+      .from('job')
+      .where({ name: GHL_SYNC_QUEUE, singleton_key: GHL_RESUME_KEY, state: 'created' })
+      .first();
+    expect(new Date(resume.start_after).getTime()).toBe(resumes.getTime());
 
     // Asking again the same day sends nothing and says the same.
     const again = await sync();

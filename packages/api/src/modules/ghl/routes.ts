@@ -20,7 +20,6 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js'
 import { validate } from '../../http/validate.js';
 import { idParam } from '../patients/access.js';
 import { GhlError, type GhlSettings } from './client.js';
-import { JobFailure, JobQueue } from './jobs.js';
 import {
   fingerprint,
   GHL_CONTACT_SOURCE,
@@ -30,9 +29,12 @@ import {
   splitName,
 } from './sync.js';
 
-export const GHL_SYNC_JOB = 'ghl.sync';
-/** The dedupe key of the run that resumes a sync stopped by the daily budget. */
-const GHL_RESUME_KEY = 'ghl.sync.resume';
+/** The queue GoHighLevel syncs run on (one waiting and one running at most per key). */
+export const GHL_SYNC_QUEUE = 'ghl-sync';
+/** The singleton key of a sync staff asked for: a second click joins the waiting run. */
+export const GHL_SYNC_KEY = 'ghl.sync';
+/** The singleton key of the run that resumes a sync stopped by the daily budget. */
+export const GHL_RESUME_KEY = 'ghl.sync.resume';
 /** How long the sync call waits for the job before answering that it continues in the background. */
 export const GHL_SYNC_WAIT_MS = 20_000;
 /** Runs the sync report lists. */
@@ -47,85 +49,92 @@ async function ghlSettings(services: AppServices): Promise<GhlSettings | undefin
   return { token: settings.ghlToken, locationId: settings.ghlLocationId, baseUrl: settings.ghlBaseUrl };
 }
 
-const queues = new WeakMap<AppServices['db'], JobQueue>();
+interface GhlSyncJobData {
+  createdBy: number | null;
+}
 
-/** This process's worker for the app's database, created on first use. */
-function queueFor(services: AppServices): JobQueue {
-  let queue = queues.get(services.db);
-  if (!queue) {
-    const db = services.db.knex;
-    const created: JobQueue = new JobQueue(
-      db,
-      {
-        [GHL_SYNC_JOB]: async (job) => {
-          const settings = await ghlSettings(services);
-          if (!settings) throw new JobFailure('not_configured');
-          const actor = { id: job.created_by, username: null };
-          try {
-            const outcome = await runGhlSync(db, settings, { createdBy: job.created_by });
-            await audit(db, undefined, {
-              action: 'ghl.sync',
-              outcome: 'success',
-              entityType: 'patient',
-              actor,
-              details: {
-                job: job.id,
-                run: outcome.runId,
-                imported: outcome.imported,
-                pushed: outcome.pushed,
-                rejected: outcome.rejected,
-                conflicts: outcome.conflicts,
-                importedIds: outcome.importedIds.slice(0, 500).join(','),
-                pushedIds: outcome.pushedIds.slice(0, 500).join(','),
-              },
-            });
-            return {
-              run: outcome.runId,
-              imported: outcome.imported,
-              pushed: outcome.pushed,
-              rejected: outcome.rejected,
-              conflicts: outcome.conflicts,
-            };
-          } catch (error) {
-            if (!(error instanceof GhlError)) throw error;
-            services.logger.warn(
-              { job: job.id, kind: error.kind, status: error.status },
-              'GoHighLevel sync failed',
-            );
-            await audit(db, undefined, {
-              action: 'ghl.sync',
-              outcome: 'failure',
-              entityType: 'patient',
-              actor,
-              details: { job: job.id, reason: error.kind },
-            });
-            const resumesAt = error.detail.resumesAt;
-            if (error.kind === 'daily_limit' && resumesAt) {
-              // The next day's budget finishes the work: a run is queued for then.
-              await created.enqueue(GHL_SYNC_JOB, {
-                dedupeKey: GHL_RESUME_KEY,
-                createdBy: job.created_by,
-                runAt: resumesAt,
-              });
-              created.pokeAt(resumesAt);
-            }
-            throw new JobFailure(error.kind);
-          }
-        },
-      },
-      services.logger,
-    );
-    queue = created;
-    queues.set(services.db, queue);
+/** Thrown by the sync job to fail with a code the waiting request turns into a message. */
+class GhlSyncFailure extends Error {
+  override name = 'GhlSyncFailure';
+  constructor(readonly code: string) {
+    super(code);
   }
-  return queue;
+}
+
+/**
+ * Declares the sync queue on the app's job runtime. A failed sync is not retried by the queue:
+ * the person who asked is told why, and a spent daily budget queues its own resume for the
+ * next day.
+ */
+export function defineGhlSyncQueue(services: AppServices): void {
+  const db = services.db.knex;
+  services.jobs.define<GhlSyncJobData>({
+    name: GHL_SYNC_QUEUE,
+    policy: 'stately',
+    retryLimit: 0,
+    expireInSeconds: 60 * 60,
+    handler: async (job) => {
+      const createdBy = job.data.createdBy ?? null;
+      const settings = await ghlSettings(services);
+      if (!settings) throw new GhlSyncFailure('not_configured');
+      const actor = { id: createdBy, username: null };
+      try {
+        const outcome = await runGhlSync(db, settings, { createdBy });
+        await audit(db, undefined, {
+          action: 'ghl.sync',
+          outcome: 'success',
+          entityType: 'patient',
+          actor,
+          details: {
+            job: job.id,
+            run: outcome.runId,
+            imported: outcome.imported,
+            pushed: outcome.pushed,
+            rejected: outcome.rejected,
+            conflicts: outcome.conflicts,
+            importedIds: outcome.importedIds.slice(0, 500).join(','),
+            pushedIds: outcome.pushedIds.slice(0, 500).join(','),
+          },
+        });
+        return {
+          run: outcome.runId,
+          imported: outcome.imported,
+          pushed: outcome.pushed,
+          rejected: outcome.rejected,
+          conflicts: outcome.conflicts,
+        };
+      } catch (error) {
+        if (!(error instanceof GhlError)) throw error;
+        services.logger.warn(
+          { job: job.id, kind: error.kind, status: error.status },
+          'GoHighLevel sync failed',
+        );
+        await audit(db, undefined, {
+          action: 'ghl.sync',
+          outcome: 'failure',
+          entityType: 'patient',
+          actor,
+          details: { job: job.id, reason: error.kind },
+        });
+        const resumesAt = error.detail.resumesAt;
+        if (error.kind === 'daily_limit' && resumesAt) {
+          // The next day's budget finishes the work: a run is queued for then.
+          await services.jobs.send(GHL_SYNC_QUEUE, { createdBy } satisfies GhlSyncJobData, {
+            singletonKey: GHL_RESUME_KEY,
+            startAfter: resumesAt,
+          });
+        }
+        throw new GhlSyncFailure(error.kind);
+      }
+    },
+  });
 }
 
 function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-async function failureFor(db: Knex, code: string | null): Promise<HttpError> {
+async function failureFor(db: Knex, code: string): Promise<HttpError> {
   switch (code) {
     case 'not_configured':
       return badRequest(messages.ghl.notConfigured);
@@ -157,24 +166,23 @@ async function failureFor(db: Knex, code: string | null): Promise<HttpError> {
 async function syncGhl(ctx: AppContext): Promise<void> {
   const { services } = ctx;
   if (!(await ghlSettings(services))) throw badRequest(messages.ghl.notConfigured);
-  const queue = queueFor(services);
-  const id = await queue.enqueue(GHL_SYNC_JOB, {
-    dedupeKey: GHL_SYNC_JOB,
-    createdBy: ctx.state.user?.id ?? null,
-  });
-  queue.poke();
-  const job = await queue.waitFor(id, GHL_SYNC_WAIT_MS);
-  if (job.status === 'failed') throw await failureFor(services.db.knex, job.error);
-  if (job.status !== 'done') {
+  const data: GhlSyncJobData = { createdBy: ctx.state.user?.id ?? null };
+  const id =
+    (await services.jobs.send(GHL_SYNC_QUEUE, data, { singletonKey: GHL_SYNC_KEY })) ??
+    (await services.jobs.waitingOrActive(GHL_SYNC_QUEUE, GHL_SYNC_KEY));
+  const job = id ? await services.jobs.waitFor<GhlSyncJobData>(GHL_SYNC_QUEUE, id, GHL_SYNC_WAIT_MS) : null;
+  const output = (job?.output ?? {}) as Record<string, unknown>;
+  if (job?.state === 'failed') throw await failureFor(services.db.knex, String(output.code ?? 'internal'));
+  if (job?.state !== 'completed') {
     ctx.status = 202;
     ctx.body = { message: operationMessages.ghlSyncContinues } satisfies GhlSyncResult;
     return;
   }
   const counts = {
-    imported: Number(job.result?.imported ?? 0),
-    pushed: Number(job.result?.pushed ?? 0),
-    rejected: Number(job.result?.rejected ?? 0),
-    conflicts: Number(job.result?.conflicts ?? 0),
+    imported: Number(output.imported ?? 0),
+    pushed: Number(output.pushed ?? 0),
+    rejected: Number(output.rejected ?? 0),
+    conflicts: Number(output.conflicts ?? 0),
   };
   ctx.body = { message: ghlMessages.syncSummary(counts), ...counts } satisfies GhlSyncResult;
 }
