@@ -22,6 +22,11 @@ import { bookingRequestRoutes } from './modules/booking-requests/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { deliveryRoutes } from './modules/deliveries/routes.js';
+import {
+  parseSmsStatusForm,
+  SMS_STATUS_PATH,
+  smsStatusRoutes,
+} from './modules/deliveries/status-callback.js';
 import { dropoffRoutes } from './modules/dropoffs/routes.js';
 import { embedKeyRoutes } from './modules/embed-keys/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
@@ -66,8 +71,11 @@ const parseReferralJson = bodyParser({
   jsonLimit: REFERRAL_BODY_LIMIT,
   jsonStrict: true,
 });
-const jsonBody: Koa.Middleware<AppState, AppContextExtension> = (ctx, next) =>
-  ctx.path === REFERRAL_PATH ? parseReferralJson(ctx, next) : parseJson(ctx, next);
+const jsonBody: Koa.Middleware<AppState, AppContextExtension> = (ctx, next) => {
+  if (ctx.path === REFERRAL_PATH) return parseReferralJson(ctx, next);
+  if (ctx.path === SMS_STATUS_PATH) return parseSmsStatusForm(ctx, next);
+  return parseJson(ctx, next);
+};
 
 /**
  * Every API route, one router per feature. The permission matrix test walks this router, so a
@@ -102,6 +110,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(formRoutes().routes());
   api.use(templateRoutes().routes());
   api.use(deliveryRoutes().routes());
+  api.use(smsStatusRoutes().routes());
   api.use(notificationRoutes().routes());
   return api;
 }
@@ -115,7 +124,7 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
   const settings = new SettingsStore(db.knex, defaultSettings(config));
   const { jobs, outbox } = createJobRuntime(
-    { db, logger, secret, timeZone: config.practiceTimeZone },
+    { db, logger, secret, timeZone: config.practiceTimeZone, publicUrl: config.publicUrl },
     jobOptions,
   );
   const services: AppServices = { config: { ...config, secret }, db, logger, settings, jobs, outbox };

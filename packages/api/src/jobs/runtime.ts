@@ -6,6 +6,7 @@ import {
   type DeliveryHooks,
   deliveryHandler,
 } from '../modules/deliveries/service.js';
+import { smsStatusCallbackUrl } from '../modules/deliveries/status-callback.js';
 import { Jobs, type JobsOptions } from './jobs.js';
 import type { OutboxJobData } from './outbox.js';
 import { Outbox } from './outbox.js';
@@ -29,7 +30,7 @@ export interface JobRuntime {
 }
 
 export function createJobRuntime(
-  deps: { db: Database; logger: Logger; secret: string; timeZone: string },
+  deps: { db: Database; logger: Logger; secret: string; timeZone: string; publicUrl?: string | undefined },
   options: JobRuntimeOptions = {},
 ): JobRuntime {
   const { db, logger } = deps;
@@ -51,7 +52,13 @@ export function createJobRuntime(
     retryLimit: 10,
     retryDelay: options.deliveryRetryDelay ?? 30,
     expireInSeconds: options.deliveryExpireInSeconds ?? 5 * 60,
-    handler: deliveryHandler({ knex: db.knex, secret: deps.secret, logger, hooks: options.deliveryHooks }),
+    handler: deliveryHandler({
+      knex: db.knex,
+      secret: deps.secret,
+      logger,
+      hooks: options.deliveryHooks,
+      statusCallbackUrl: smsStatusCallbackUrl(deps.publicUrl),
+    }),
   });
   outbox.subscribe(DELIVERY_TOPIC, DELIVERY_QUEUE);
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,6 +7,9 @@ import type { AddressInfo } from 'node:net';
 // token, form-encoded To/From/Body; 201 with the message resource (sid "SM…", status "queued");
 // errors as { code, message, more_info, status }: 400 code 21610 for a recipient who replied
 // STOP, 401 code 20003 for bad credentials, 429 code 20429 when rate limited; and 5xx outages.
+// A message sent with a StatusCallback gets its receipt posted there (form-encoded MessageSid,
+// MessageStatus, ErrorCode, AccountSid, From, To), signed in X-Twilio-Signature: base64
+// HMAC-SHA1 keyed with the auth token over the URL and the sorted parameters' names and values.
 
 export const FAKE_SMS_ACCOUNT = 'AC00000000000000000000000000000001';
 export const FAKE_SMS_TOKEN = 'sms-auth-token-1';
@@ -27,7 +30,24 @@ export interface FakeSms {
   failNext(...statuses: number[]): void;
   /** Numbers that replied STOP: sending to them answers 400 with code 21610. */
   unsubscribed: Set<string>;
+  /** The receipt posted for accepted messages with a StatusCallback (default delivered; null: none). */
+  receipt: { status: 'delivered' | 'undelivered' | 'failed'; errorCode?: string } | null;
+  /**
+   * Where receipts are actually sent: the callback URL's origin replaced by this one, as a proxy
+   * in front of the practice's public address would forward them. The signature still covers
+   * the callback URL as given.
+   */
+  receiptsVia: string | undefined;
+  /** Receipts posted, with the status code the callback answered. */
+  receipts: Array<{ params: Record<string, string>; answered: number }>;
   close(): Promise<void>;
+}
+
+function sign(token: string, url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((signed, name) => signed + name + params[name], url);
+  return createHmac('sha1', token).update(data).digest('base64');
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
@@ -51,6 +71,28 @@ export async function startFakeSms(): Promise<FakeSms> {
   const sent: SmsRequest[] = [];
   const scripted: number[] = [];
   const unsubscribed = new Set<string>();
+  const receipts: FakeSms['receipts'] = [];
+  const control = {
+    receipt: { status: 'delivered' } as FakeSms['receipt'],
+    receiptsVia: undefined as string | undefined,
+  };
+  const postReceipt = async (callback: string, params: Record<string, string>) => {
+    const target = new URL(callback);
+    if (control.receiptsVia) {
+      const via = new URL(control.receiptsVia);
+      target.protocol = via.protocol;
+      target.host = via.host;
+    }
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': sign(FAKE_SMS_TOKEN, callback, params),
+      },
+      body: new URLSearchParams(params),
+    }).catch(() => undefined);
+    receipts.push({ params, answered: response?.status ?? 0 });
+  };
   const server = createServer(async (request, response) => {
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -81,8 +123,22 @@ export async function startFakeSms(): Promise<FakeSms> {
     const record = { ...message, status: 201 };
     requests.push(record);
     sent.push(record);
+    const sid = `SM${randomBytes(16).toString('hex')}`;
+    const callback = form.get('StatusCallback');
+    const receipt = control.receipt;
+    if (callback && receipt)
+      setTimeout(() => {
+        void postReceipt(callback, {
+          AccountSid: FAKE_SMS_ACCOUNT,
+          From: message.from,
+          MessageSid: sid,
+          MessageStatus: receipt.status,
+          To: message.to,
+          ...(receipt.errorCode ? { ErrorCode: receipt.errorCode } : {}),
+        });
+      }, 50);
     return reply(201, {
-      sid: `SM${randomBytes(16).toString('hex')}`,
+      sid,
       account_sid: FAKE_SMS_ACCOUNT,
       to: message.to,
       from: message.from,
@@ -100,6 +156,19 @@ export async function startFakeSms(): Promise<FakeSms> {
     requests,
     sent,
     unsubscribed,
+    receipts,
+    get receipt() {
+      return control.receipt;
+    },
+    set receipt(value) {
+      control.receipt = value;
+    },
+    get receiptsVia() {
+      return control.receiptsVia;
+    },
+    set receiptsVia(value) {
+      control.receiptsVia = value;
+    },
     failNext: (...statuses) => scripted.push(...statuses),
     close: () =>
       new Promise<void>((resolve) => {

@@ -90,6 +90,8 @@ export interface DeliveryWorkerDeps {
   secret: string;
   logger: Logger;
   hooks?: DeliveryHooks | undefined;
+  /** Where the SMS provider posts delivery receipts (none without a public address). */
+  statusCallbackUrl?: string | undefined;
 }
 
 /** The delivery job's handler. */
@@ -150,8 +152,13 @@ export function deliveryHandler(deps: DeliveryWorkerDeps) {
           await finish(id, { status: 'outbox', transport: 'outbox', error_code: null });
           return { outbox: true };
         }
-        providerId = (await sendSms(settings, { to: row.recipient, body: row.content.body ?? '' }))
-          .providerId;
+        providerId = (
+          await sendSms(settings, {
+            to: row.recipient,
+            body: row.content.body ?? '',
+            statusCallbackUrl: deps.statusCallbackUrl,
+          })
+        ).providerId;
         transport = 'sms';
       }
       await finish(id, {

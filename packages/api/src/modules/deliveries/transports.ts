@@ -82,6 +82,8 @@ function classifySmtpError(error: unknown): DeliveryError {
 export interface SmsMessage {
   to: string;
   body: string;
+  /** Asks the provider to post the message's later statuses (delivered, undelivered) here. */
+  statusCallbackUrl?: string | undefined;
 }
 
 /** Twilio's error for a recipient who replied STOP. */
@@ -102,7 +104,12 @@ export async function sendSms(
         'content-type': 'application/x-www-form-urlencoded',
         accept: 'application/json',
       },
-      body: new URLSearchParams({ To: message.to, From: settings.smsFrom, Body: message.body }),
+      body: new URLSearchParams({
+        To: message.to,
+        From: settings.smsFrom,
+        Body: message.body,
+        ...(message.statusCallbackUrl ? { StatusCallback: message.statusCallbackUrl } : {}),
+      }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch {
