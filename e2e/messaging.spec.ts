@@ -127,3 +127,30 @@ test('the bell count rises when a notification arrives, without a reload', async
   await page.getByRole('button', { name: n.markAllRead }).click();
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
 });
+
+test('an administrator sets up text messages in the delivery settings: field errors first, the token kept sealed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const s = messagingMessages.settings;
+  await signIn(page, 'admin');
+  await page.goto('/notifications');
+  await page.getByRole('tab', { name: s.title }).click();
+  const form = page.getByRole('form', { name: s.title });
+  await expect(form.getByLabel(s.smtpHost)).toHaveValue(smtp.host);
+  await form.getByLabel(s.smsBaseUrl).fill('not a web address');
+  await form.getByLabel(s.smsAccountId).fill('AC00000000000000000000000000000009');
+  await form.getByLabel(s.smsToken).fill('sms-token-typed-once');
+  await form.getByLabel(s.smsFrom).fill('+15550001234');
+  await form.getByRole('button', { name: s.save }).click();
+  await expect(form.getByLabel(s.smsBaseUrl)).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel(s.smsBaseUrl).fill('https://sms.example.test');
+  await form.getByRole('button', { name: s.save }).click();
+  await expect(page.getByText(s.saved).first()).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: s.title }).click();
+  await expect(form.getByLabel(s.smsBaseUrl)).toHaveValue('https://sms.example.test');
+  await expect(form.getByLabel(s.smsToken)).toHaveValue('');
+  await expect(form.getByText(s.secretKept)).toHaveCount(2);
+});

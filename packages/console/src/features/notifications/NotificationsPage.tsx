@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { formatDateTime } from '@/lib/utils';
 import { useInbox, useMarkRead } from './api';
 import { DeliveryLog } from './DeliveryLog';
+import { MessagingSettingsForm } from './MessagingSettingsForm';
 
 const m = messagingMessages.notifications;
 
@@ -78,7 +79,9 @@ function InboxList() {
 /** /notifications: the inbox, and for admins and schedulers the delivery log. */
 export default function NotificationsPage() {
   const { user } = useCurrentUser();
-  const canSeeLog = user ? defineAbilityFor(user).can('read', 'Delivery') : false;
+  const ability = user ? defineAbilityFor(user) : undefined;
+  const canSeeLog = ability?.can('read', 'Delivery') ?? false;
+  const canConfigure = ability?.can('manage', 'Setting') ?? false;
   return (
     <>
       <PageHeader title={m.title} />
@@ -87,6 +90,7 @@ export default function NotificationsPage() {
           <TabsList className="mb-4 w-auto">
             <TabsTrigger value="inbox">{m.inbox}</TabsTrigger>
             <TabsTrigger value="log">{messagingMessages.deliveries.title}</TabsTrigger>
+            {canConfigure && <TabsTrigger value="settings">{messagingMessages.settings.title}</TabsTrigger>}
           </TabsList>
           <TabsContent value="inbox">
             <InboxList />
@@ -94,6 +98,11 @@ export default function NotificationsPage() {
           <TabsContent value="log">
             <DeliveryLog />
           </TabsContent>
+          {canConfigure && (
+            <TabsContent value="settings">
+              <MessagingSettingsForm />
+            </TabsContent>
+          )}
         </Tabs>
       ) : (
         <InboxList />
