@@ -31,6 +31,7 @@ import { dropoffRoutes } from './modules/dropoffs/routes.js';
 import { embedKeyRoutes } from './modules/embed-keys/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { defineGhlSyncQueue, ghlRoutes } from './modules/ghl/routes.js';
+import { housekeepingRoutes } from './modules/housekeeping/routes.js';
 import { inventoryRoutes } from './modules/inventory/routes.js';
 import { kitStatsRoutes } from './modules/kit-stats/routes.js';
 import { kitRoutes } from './modules/kits/routes.js';
@@ -111,6 +112,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(templateRoutes().routes());
   api.use(deliveryRoutes().routes());
   api.use(smsStatusRoutes().routes());
+  api.use(housekeepingRoutes().routes());
   api.use(notificationRoutes().routes());
   return api;
 }

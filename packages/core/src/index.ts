@@ -17,6 +17,7 @@ export * from './dates/testDates.js';
 export * from './enums.js';
 export * from './forms/index.js';
 export * from './ghl.js';
+export * from './housekeeping.js';
 export * from './http/errors.js';
 export * from './inventory.js';
 export * from './messages.js';

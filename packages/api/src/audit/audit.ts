@@ -107,6 +107,9 @@ export const AUDIT_ACTIONS = [
   'delivery.view',
   'delivery.retry',
   'messaging_settings.update',
+  // Housekeeping (modules/housekeeping): a purge run, a retention changed.
+  'housekeeping.run',
+  'housekeeping_settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

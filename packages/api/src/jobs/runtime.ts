@@ -7,6 +7,7 @@ import {
   deliveryHandler,
 } from '../modules/deliveries/service.js';
 import { smsStatusCallbackUrl } from '../modules/deliveries/status-callback.js';
+import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, runHousekeeping } from '../modules/housekeeping/service.js';
 import { Jobs, type JobsOptions } from './jobs.js';
 import type { OutboxJobData } from './outbox.js';
 import { Outbox } from './outbox.js';
@@ -69,6 +70,14 @@ export function createJobRuntime(
     handler: async () => scanOverdueReturns(db.knex, options.timeZone ?? deps.timeZone),
   });
   jobs.schedule(OVERDUE_SCAN_QUEUE, OVERDUE_SCAN_CRON);
+
+  jobs.define({
+    name: HOUSEKEEPING_QUEUE,
+    policy: 'singleton',
+    retryLimit: 3,
+    handler: async () => runHousekeeping(db.knex),
+  });
+  jobs.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON);
 
   return { jobs, outbox };
 }

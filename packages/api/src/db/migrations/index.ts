@@ -41,6 +41,7 @@ import * as m0750 from './0750_job_queue.js';
 import * as m0751 from './0751_messaging.js';
 import * as m0752 from './0752_starter_templates.js';
 import * as m0753 from './0753_drop_home_made_queue.js';
+import * as m0754 from './0754_housekeeping_state.js';
 import * as m0800 from './0800_forms.js';
 
 interface NamedMigration extends Knex.Migration {
@@ -76,6 +77,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0751_messaging', ...m0751 },
   { name: '0752_starter_templates', ...m0752 },
   { name: '0753_drop_home_made_queue', ...m0753 },
+  { name: '0754_housekeeping_state', ...m0754 },
   { name: '0800_forms', ...m0800 },
 ];
 
