@@ -236,6 +236,8 @@ describe('public API', () => {
       expect(rows[0].utm).toEqual({ source: 'partner', campaign: 'spring' });
       const booking = await server.db('bookings').where({ id: rows[0].booking_id }).first();
       expect(booking.status).toBe('pending');
+      // It holds no kit until a scheduler confirms it.
+      expect(booking.kit_id).toBeNull();
       const patient = await server.db('patients').where({ id: rows[0].patient_id }).first();
       expect(patient.lead_source).toBe('Online');
 
