@@ -121,7 +121,13 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   const services: AppServices = { config: { ...config, secret }, db, logger, settings, jobs, outbox };
   logQueryTimings(db.knex, logger);
 
-  const app: App = new Koa<AppState, AppContextExtension>({ proxy: config.trustProxy });
+  // Behind N trusted proxies the client address is the Nth entry from the right of
+  // X-Forwarded-For (the one the outermost proxy appended); whatever the client wrote further left
+  // is ignored.
+  const app: App = new Koa<AppState, AppContextExtension>({
+    proxy: config.trustProxy,
+    maxIpsCount: config.proxyHops,
+  });
   app.context.services = services;
   // Errors are answered (and, when unexpected, logged) by errorHandler; silence Koa's own printing.
   app.silent = true;

@@ -8,9 +8,28 @@ import { messages } from './messages.js';
 // forms from it): the password policy, request bodies of the account and admin calls, and
 // their messages.
 
-/** Failed sign-ins allowed from one address within LOGIN_RATE_WINDOW_MINUTES, unless an admin sets otherwise. */
+/**
+ * Failed sign-ins allowed from one address on one account within LOGIN_RATE_WINDOW_MINUTES,
+ * unless an admin sets otherwise. People sharing an address (one office behind a NAT) do not
+ * share it: each account counts apart.
+ */
 export const LOGIN_RATE_LIMIT_DEFAULT = 20;
 export const LOGIN_RATE_WINDOW_MINUTES = 5;
+/** One address may fail this many times the rate limit, over all accounts, in the same window. */
+export const LOGIN_ADDRESS_LIMIT_FACTOR = 5;
+/**
+ * After the lockout threshold of failures from one address on one account, each further attempt
+ * from there waits twice as long as the one before, starting at this many seconds (and never
+ * longer than the lockout minutes).
+ */
+export const LOGIN_DELAY_BASE_SECONDS = 1;
+/**
+ * An account is locked once this many times the lockout threshold of failures reach it within
+ * the lockout minutes, from any number of addresses. One address cannot get there: its delays
+ * grow faster than the window. While locked, a password alone does not sign in; the second
+ * factor (or a device trusted through it) still does, and an administrator can unlock.
+ */
+export const ACCOUNT_LOCK_FAILURE_FACTOR = 4;
 /** Access requests accepted from one address per hour. */
 export const REGISTRATION_RATE_LIMIT = 10;
 export const REGISTRATION_RATE_WINDOW_MINUTES = 60;

@@ -68,8 +68,12 @@ describe('signing in and out', () => {
     });
     expect(wrongPassword.status).toBe(401);
     expect(unknownUser.status).toBe(401);
-    expect(wrongPassword.body).toEqual({ success: false, error: messages.login.invalidCredentials });
-    expect(unknownUser.body).toEqual(wrongPassword.body);
+    expect(wrongPassword.body).toEqual({
+      success: false,
+      error: messages.login.invalidCredentials,
+      requestId: expect.any(String),
+    });
+    expect({ ...unknownUser.body, requestId: 0 }).toEqual({ ...wrongPassword.body, requestId: 0 });
     expect(sessionCookieOf(wrongPassword.headers)).toBeUndefined();
   });
 
@@ -80,7 +84,11 @@ describe('signing in and out', () => {
       body: { username: user.username, password: user.password },
     });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, error: messages.login.invalidCredentials });
+    expect(res.body).toEqual({
+      success: false,
+      error: messages.login.invalidCredentials,
+      requestId: expect.any(String),
+    });
   });
 
   it('validates the login payload with the catalogue messages', async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
+  ACCOUNT_LOCK_FAILURE_FACTOR,
   authMessages,
   ChangePasswordInput,
-  LOGIN_RATE_WINDOW_MINUTES,
   LoginInput,
   type LoginResponse,
   messages,
@@ -30,7 +30,7 @@ import { findUserById, findUserByLogin, setPassword, toCurrentUser, type UserRow
 import { consumePasswordLink } from './password-links.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
-import { clearFailures, isLocked, loginTarget, recentFailuresFrom, recordFailure } from './throttle.js';
+import { attemptAllowed, clearFailures, isLocked, loginTarget, recordFailure } from './throttle.js';
 import { DEVICE_COOKIE, signSessionToken } from './tokens.js';
 import {
   consumeSecondFactor,
@@ -97,25 +97,37 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
   const lockedAnswer = { success: false, error: authMessages.accountLocked(settings.lockoutMinutes) };
   const invalidAnswer = { success: false, error: messages.login.invalidCredentials };
 
-  if ((await recentFailuresFrom(db, clientInfo(ctx).ip)) >= settings.loginRateLimit) {
-    ctx.set('Retry-After', String(LOGIN_RATE_WINDOW_MINUTES * 60));
-    return refuse(429, 'rate_limited', undefined, { success: false, error: messages.login.rateLimited });
-  }
-
+  const ip = clientInfo(ctx).ip;
+  const policy = {
+    threshold: settings.lockoutThreshold,
+    minutes: settings.lockoutMinutes,
+    rateLimit: settings.loginRateLimit,
+  };
   const user = await findUserByLogin(db, username);
   const target = loginTarget(ctx.services.config.secret, username, user);
-  if (await isLocked(db, target)) return refuse(423, 'locked', user, lockedAnswer);
+  const allowed = await attemptAllowed(db, target, ip, policy);
+  if (!allowed.allowed) {
+    ctx.set('Retry-After', String(allowed.retryAfter));
+    return refuse(429, 'rate_limited', undefined, { success: false, error: messages.login.rateLimited });
+  }
+  // A locked account stops a password alone. The second factor still passes: an account with
+  // two-factor on goes on to ask for it (or finds this browser trusted through it).
+  const trustedId =
+    user?.totp_enabled === true
+      ? await trustedDeviceId(db, { userId: user.id, token: ctx.cookies.get(DEVICE_COOKIE) })
+      : undefined;
+  if (user?.totp_enabled !== true && (await isLocked(db, target))) {
+    return refuse(423, 'locked', user, lockedAnswer);
+  }
 
   const countFailure = async (
     reason: LoginFailureReason,
     extra: Partial<LoginResponse> & { error?: string } = {},
   ) => {
-    const { locked } = await recordFailure(db, target, {
-      threshold: settings.lockoutThreshold,
-      minutes: settings.lockoutMinutes,
-    });
-    await refuse(locked ? 423 : 401, reason, user, {
-      ...(locked ? lockedAnswer : { ...invalidAnswer, ...extra }),
+    const { locked } = await recordFailure(db, target, ip, policy);
+    const lockStops = locked && user?.totp_enabled !== true;
+    await refuse(lockStops ? 423 : 401, reason, user, {
+      ...(lockStops ? lockedAnswer : { ...invalidAnswer, ...extra }),
     });
     if (locked) {
       await audit(db, ctx, {
@@ -124,8 +136,15 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
         entityType: user ? 'user' : 'login_name',
         entityId: user?.id ?? null,
         actor: { id: user?.id ?? null, username: user?.username ?? null },
-        details: { minutes: settings.lockoutMinutes, threshold: settings.lockoutThreshold },
+        details: {
+          minutes: settings.lockoutMinutes,
+          failures: settings.lockoutThreshold * ACCOUNT_LOCK_FAILURE_FACTOR,
+        },
       });
+      ctx.services.logger.warn(
+        { event: 'auth.lockout', userId: user?.id ?? null, minutes: settings.lockoutMinutes },
+        'account locked after repeated failed sign-ins',
+      );
     }
   };
 
@@ -138,7 +157,7 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
 
   const expiresAt = passwordExpiresAt(user.password_changed_at, settings.passwordExpiryDays);
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    await clearFailures(db, user.id);
+    await clearFailures(db, user.id, ip);
     await refuse(200, 'password_expired', user, {
       success: false,
       passwordExpired: true,
@@ -150,7 +169,6 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
 
   let secondFactor: 'none' | 'trusted_device' | 'totp' | 'recovery' = 'none';
   if (user.totp_enabled) {
-    const trustedId = await trustedDeviceId(db, { userId: user.id, token: ctx.cookies.get(DEVICE_COOKIE) });
     if (trustedId) {
       secondFactor = 'trusted_device';
       deviceId = trustedId;
@@ -196,7 +214,7 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
     }
   }
 
-  await clearFailures(db, user.id);
+  await clearFailures(db, user.id, ip);
   // Signing in again replaces any session this browser already had.
   if (ctx.state.session) await revokeSession(db, ctx.state.session.id);
   const session = await createSession(db, { userId: user.id, ...clientInfo(ctx) });

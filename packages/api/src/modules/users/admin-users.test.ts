@@ -130,7 +130,11 @@ describe('user administration', () => {
       body: { username: user.username, password: user.password },
     });
     expect(old.status).toBe(401);
-    expect(old.body).toEqual({ success: false, error: messages.login.invalidCredentials });
+    expect(old.body).toEqual({
+      success: false,
+      error: messages.login.invalidCredentials,
+      requestId: expect.any(String),
+    });
 
     const token = new URL(reset.body.setPasswordUrl, server.url).searchParams.get('token');
     const set = await server.request('POST', '/api/auth/set-password', {
