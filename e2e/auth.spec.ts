@@ -220,3 +220,46 @@ test('a visitor requests access; an administrator approves it; the link lets the
   await acknowledgePrivacyIfShown(page);
   await expect(page.getByText('scheduler', { exact: true }).first()).toBeVisible();
 });
+
+test('an administrator unlocks an account that repeated failed sign-ins locked', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const user = await createUser(admin, 'staff');
+  // A low threshold, so a few failures from this one address reach the lock quickly.
+  expect((await admin.patch('/api/admin/settings', { data: { lockoutThreshold: 1 } })).ok()).toBe(true);
+  try {
+    const guesser = await playwright.request.newContext({ baseURL });
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 423; attempt++) {
+      const answer = await guesser.post('/api/auth/login', {
+        data: { username: user.username, password: 'not-the-password' },
+      });
+      status = answer.status();
+      // Each failure makes the next attempt from here wait longer: wait as told.
+      if (status === 429) await page.waitForTimeout(Number(answer.headers()['retry-after'] ?? '1') * 1000);
+    }
+    expect(status).toBe(423);
+    await guesser.dispose();
+  } finally {
+    await admin.patch('/api/admin/settings', { data: { lockoutThreshold: 5 } });
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto('/admin/users');
+  const row = page.getByRole('row').filter({ hasText: user.username });
+  await expect(row.getByText('Locked')).toBeVisible();
+  await row.getByRole('button', { name: /^Unlock / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unlock' }).click();
+  await expect(row.getByText('Locked')).toBeHidden();
+  await expect(row.getByRole('button', { name: /^Unlock / })).toHaveCount(0);
+  await page.getByRole('button', { name: messages.navigation.logout }).click();
+
+  await page.goto('/login');
+  await submitLogin(page, user.username, user.password);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await admin.dispose();
+});
