@@ -18,6 +18,7 @@ import { agreementRoutes } from './modules/agreements/routes.js';
 import { signedAgreementRoutes } from './modules/agreements-public/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { sealPlainTotpSecrets, totpKey } from './modules/auth/two-factor.js';
 import { bookingRequestRoutes } from './modules/booking-requests/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -113,6 +114,8 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
  */
 export async function createApp({ config, db, logger, jobs: jobOptions }: CreateAppOptions): Promise<App> {
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
+  // TOTP secrets stored before they were sealed at rest are sealed now, once.
+  await sealPlainTotpSecrets(db.knex, totpKey(secret));
   const settings = new SettingsStore(db.knex, defaultSettings(config));
   const { jobs, outbox } = createJobRuntime(
     { db, logger, secret, timeZone: config.practiceTimeZone },

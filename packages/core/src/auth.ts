@@ -36,8 +36,23 @@ export const REGISTRATION_RATE_WINDOW_MINUTES = 60;
 /** How long a set-password link stays valid. */
 export const SET_PASSWORD_LINK_HOURS = 72;
 export const RECOVERY_CODE_COUNT = 10;
-/** Recovery codes are typed where the authentication code goes, so they have its length. */
-export const RECOVERY_CODE_LENGTH = TWO_FACTOR_CODE_LENGTH;
+/**
+ * Recovery codes: 16 characters of a 32-letter alphabet (80 bits), shown in four groups of four
+ * (`ABCD-EFGH-JKLM-NPQR`). They are typed where the authentication code goes; spaces, dashes and
+ * letter case do not matter.
+ */
+export const RECOVERY_CODE_LENGTH = 16;
+export const RECOVERY_CODE_GROUP = 4;
+
+/** A recovery code as it is compared: no spaces or dashes, upper case. */
+export function normalizeRecoveryCode(text: string): string {
+  return text.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** True for text shaped like a recovery code (rather than a 6-digit authentication code). */
+export function looksLikeRecoveryCode(text: string): boolean {
+  return normalizeRecoveryCode(text).length === RECOVERY_CODE_LENGTH;
+}
 export const DEFAULT_PRIVACY_OFFICER_EMAIL = 'privacy@wellrest.test';
 export const DEFAULT_PRIVACY_OFFICER_PHONE = '(555) 010-0100';
 export const DEFAULT_GHL_BASE_URL = 'https://services.leadconnectorhq.com';
@@ -58,6 +73,10 @@ export const authMessages = {
   accountLocked: (minutes: number): string =>
     `Too many failed sign-in attempts. The account is locked for ${minutes} minutes.`,
   codeRequired: `Enter the ${TWO_FACTOR_CODE_LENGTH}-character authentication code`,
+  recoveryCodeLabel: 'Recovery code',
+  recoveryCodeHint: 'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
+  useRecoveryCode: 'Use a recovery code',
+  useAuthenticatorCode: 'Use an authentication code',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already on',
   twoFactorNotStarted: 'Start two-factor set-up first',
   twoFactorNotEnabled: 'Two-factor authentication is not on',
@@ -209,7 +228,14 @@ export const SetPasswordInput = z.object({
 });
 export type SetPasswordInput = z.infer<typeof SetPasswordInput>;
 
-export const TwoFactorEnableInput = z.object({ code: TwoFactorCode });
+/** Turning two-factor on needs the password again: a session alone (say, a borrowed browser) cannot. */
+export const TwoFactorEnableInput = z.object({
+  code: TwoFactorCode,
+  password: z
+    .string({ error: messages.login.passwordRequired })
+    .min(1, { error: messages.login.passwordRequired })
+    .max(1024),
+});
 export type TwoFactorEnableInput = z.infer<typeof TwoFactorEnableInput>;
 
 export const TwoFactorDisableInput = z.object({

@@ -37,7 +37,10 @@ import {
   enrolment,
   newRecoveryCodes,
   newTotpSecret,
+  openTotpSecret,
   revokeTrustedDevices,
+  sealTotpSecret,
+  totpKey,
   totpStep,
   trustDevice,
   trustedDeviceId,
@@ -182,7 +185,7 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
       ctx.body = body;
       return;
     } else {
-      const used = await consumeSecondFactor(db, user, twoFactorToken);
+      const used = await consumeSecondFactor(db, user, twoFactorToken, totpKey(ctx.services.config.secret));
       if (!used) {
         return countFailure('wrong_code', { requiresTwoFactor: true, error: messages.login.invalidCode });
       }
@@ -340,7 +343,12 @@ async function startTwoFactor(ctx: AppContext): Promise<void> {
   const account = await currentAccount(ctx);
   if (account.totp_enabled) throw conflict(authMessages.twoFactorAlreadyEnabled);
   const secret = newTotpSecret();
-  await db('users').where({ id: account.id }).update({ totp_secret: secret, totp_last_step: null });
+  await db('users')
+    .where({ id: account.id })
+    .update({
+      totp_secret: sealTotpSecret(secret, totpKey(ctx.services.config.secret)),
+      totp_last_step: null,
+    });
   await audit(db, ctx, {
     action: 'auth.two_factor_setup',
     outcome: 'success',
@@ -355,9 +363,14 @@ async function enableTwoFactor(ctx: AppContext & { state: { input: TwoFactorEnab
   const account = await currentAccount(ctx);
   if (account.totp_enabled) throw conflict(authMessages.twoFactorAlreadyEnabled);
   if (!account.totp_secret) throw badRequest(authMessages.twoFactorNotStarted);
-  const step = totpStep(account.totp_secret, account.username, ctx.state.input.code);
+  // The password again: a session alone (an unattended browser) cannot turn on a second factor.
+  if (!(await verifyPassword(account.password_hash, ctx.state.input.password)))
+    throw fieldErrors({ password: authMessages.currentPasswordWrong });
+  const secret = openTotpSecret(account.totp_secret, totpKey(ctx.services.config.secret));
+  if (!secret) throw badRequest(authMessages.twoFactorNotStarted);
+  const step = totpStep(secret, account.username, ctx.state.input.code);
   if (step === null) throw fieldErrors({ code: messages.login.invalidCode });
-  const { codes, hashes } = newRecoveryCodes(account.id);
+  const { codes, hashes } = await newRecoveryCodes();
   await db('users')
     .where({ id: account.id })
     .update({ totp_enabled: true, totp_last_step: step, recovery_codes: JSON.stringify(hashes) });
@@ -379,7 +392,7 @@ async function disableTwoFactor(
   if (!account.totp_enabled) throw badRequest(authMessages.twoFactorNotEnabled);
   if (!(await verifyPassword(account.password_hash, password)))
     throw fieldErrors({ password: authMessages.currentPasswordWrong });
-  if (!(await consumeSecondFactor(db, account, code)))
+  if (!(await consumeSecondFactor(db, account, code, totpKey(ctx.services.config.secret))))
     throw fieldErrors({ code: messages.login.invalidCode });
   await db('users')
     .where({ id: account.id })
