@@ -263,3 +263,38 @@ test('an administrator unlocks an account that repeated failed sign-ins locked',
   await expect(page).not.toHaveURL(/\/login$/);
   await admin.dispose();
 });
+
+test('an account an administrator created chooses its own password at first sign-in', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const username = `e2efirst${Date.now().toString(36)}`;
+  const created = await admin.post('/api/admin/users', {
+    data: {
+      username,
+      email: `${username}@wellrest.test`,
+      displayName: 'E2E First',
+      role: 'staff',
+      password: 'Chosen-By-Admin-2026',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await admin.dispose();
+
+  await page.goto('/login');
+  await submitLogin(page, username, 'Chosen-By-Admin-2026');
+  await expect(page.getByRole('heading', { name: authMessages.choosePasswordTitle })).toBeVisible();
+  // Nothing of the console is reachable meanwhile.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Current password').fill('Chosen-By-Admin-2026');
+  await page.getByLabel('New password', { exact: true }).fill('My-Own-Quiet-Harbour-5');
+  await page.getByLabel('Confirm new password').fill('My-Own-Quiet-Harbour-5');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await acknowledgePrivacyIfShown(page);
+  await expect(page.getByRole('heading', { name: authMessages.choosePasswordTitle })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

@@ -10,7 +10,7 @@ import { apiFallback, errorHandler } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
-import { loadSession } from './http/session.js';
+import { loadSession, requireOwnPassword } from './http/session.js';
 import { serveStatic } from './http/static.js';
 import { createJobRuntime, type JobRuntimeOptions } from './jobs/runtime.js';
 import type { Logger } from './logger.js';
@@ -138,10 +138,11 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
   app.use(compressApi);
-  app.use(securityHeaders({ publicUrl: config.publicUrl }));
+  app.use(securityHeaders());
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
   app.use(jsonBody);
   app.use(loadSession);
+  app.use(requireOwnPassword);
   app.use(apiFallback);
 
   const api = apiRouter();

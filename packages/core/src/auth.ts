@@ -73,6 +73,10 @@ export const authMessages = {
   accountLocked: (minutes: number): string =>
     `Too many failed sign-in attempts. The account is locked for ${minutes} minutes.`,
   codeRequired: `Enter the ${TWO_FACTOR_CODE_LENGTH}-character authentication code`,
+  passwordChangeRequired: 'Choose your own password before you continue.',
+  choosePasswordTitle: 'Choose your own password',
+  choosePasswordIntro:
+    'Your account was set up with a password someone else chose. Enter it once more, then choose your own.',
   recoveryCodeLabel: 'Recovery code',
   recoveryCodeHint: 'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
   useRecoveryCode: 'Use a recovery code',

@@ -238,11 +238,15 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
       session.expires_at,
     ),
   );
+  // An account that must choose its own password says so at once, so the console asks for it first.
+  const signedInUser = user.must_change_password
+    ? Object.assign(toCurrentUser(user), { mustChangePassword: true })
+    : toCurrentUser(user);
   const response: LoginResponse = {
     success: true,
     requiresTwoFactor: false,
     passwordExpired: false,
-    user: toCurrentUser(user),
+    user: signedInUser,
     deviceId,
   };
   ctx.body = response;
@@ -255,6 +259,7 @@ async function me(ctx: AppContext): Promise<void> {
     ...user,
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,
     twoFactorEnabled: account?.totp_enabled ?? false,
+    mustChangePassword: account?.must_change_password ?? false,
     passwordExpiresAt: account
       ? (passwordExpiresAt(account.password_changed_at, expiryDays)?.toISOString() ?? null)
       : null,

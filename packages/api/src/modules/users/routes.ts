@@ -33,7 +33,8 @@ async function createUser(ctx: AppContext & { state: { input: CreateUserInput } 
   const problem = passwordProblem(input.password, input.username);
   if (problem) throw badRequest(messages.common.invalidRequest, { fields: { password: problem } });
   if (await usernameOrEmailTaken(db, input.username, input.email)) throw conflict(authMessages.userExists);
-  const row = await insertUser(db, input);
+  // The password an administrator chose is a first one only: the owner sets their own at first sign-in.
+  const row = await insertUser(db, { ...input, mustChangePassword: true });
   await audit(db, ctx, {
     action: 'user.create',
     outcome: 'success',
