@@ -146,6 +146,10 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   app.use(apiFallback);
 
   const api = apiRouter();
+  app.context.routePattern = (method: string, path: string) => {
+    const pattern = api.match(path, method).pathAndMethod.findLast((layer) => layer.methods.length > 0)?.path;
+    return pattern instanceof RegExp ? pattern.source : pattern;
+  };
   app.use(api.routes());
   app.use(api.allowedMethods());
 

@@ -7,7 +7,7 @@ import { migrate } from './db/migrate.js';
 import { demoSeedOptions, shouldSeedDemo } from './db/seed/auto.js';
 import { seedDemo } from './db/seed/demo.js';
 import { widgetsDirProblem } from './http/static.js';
-import { createLogger } from './logger.js';
+import { createLogger, knexLog } from './logger.js';
 import { listenStartupError } from './startup/describe.js';
 import { openConfiguredDatabase } from './startup/open.js';
 import { StartupError } from './startup/startup-error.js';
@@ -53,7 +53,7 @@ function listen(server: Server, config: Config): Promise<void> {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const opened = await openConfiguredDatabase(config);
+  const opened = await openConfiguredDatabase(config, { log: knexLog(logger) });
   const { db } = opened;
   logger.info(
     { database: db.engine, ...(db.engine === 'pglite' ? { dataDir: config.dataDir } : {}) },
