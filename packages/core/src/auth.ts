@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants.js';
 import { ROLES, type Role } from './enums.js';
 import { GhlBaseUrl } from './ghl.js';
 import { messages } from './messages.js';
+import { DATE_MAX, DATE_MIN } from './schemas/common.js';
 
 // Account security shared by the API (which enforces it) and the console (which builds its
 // forms from it): the password policy, request bodies of the account and admin calls, and
@@ -304,6 +305,9 @@ const DateBound = z
   .trim()
   .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), {
     error: authMessages.dateInvalid,
+  })
+  .refine((value) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 10) <= DATE_MAX, {
+    error: messages.dates.outOfRange,
   })
   .transform((value) => new Date(value))
   .refine((date) => !Number.isNaN(date.getTime()), { error: authMessages.dateInvalid });

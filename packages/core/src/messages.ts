@@ -40,6 +40,7 @@ export const messages = {
   },
   dates: {
     invalidDate: 'Invalid date',
+    outOfRange: 'Enter a date between 1900 and 2199',
     noReturnDate: 'No return date',
     today: 'Today',
     tomorrow: 'Tomorrow',
