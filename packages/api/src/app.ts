@@ -6,7 +6,7 @@ import type { Database } from './db/connect.js';
 import { logQueryTimings } from './db/query-log.js';
 import { compressApi } from './http/compress.js';
 import type { AppContextExtension, AppServices, AppState } from './http/context.js';
-import { apiFallback, errorHandler } from './http/errors.js';
+import { apiFallback, errorHandler, HTTP_MESSAGES, HttpError } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -67,8 +67,38 @@ const parseReferralJson = bodyParser({
   jsonLimit: REFERRAL_BODY_LIMIT,
   jsonStrict: true,
 });
-const jsonBody: Koa.Middleware<AppState, AppContextExtension> = (ctx, next) =>
-  ctx.path === REFERRAL_PATH ? parseReferralJson(ctx, next) : parseJson(ctx, next);
+/** A zlib or brotli error: a compressed body that does not decompress. */
+function isDecompressionError(error: unknown): boolean {
+  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
+  return (
+    typeof code === 'string' &&
+    typeof errno === 'number' &&
+    (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'))
+  );
+}
+
+/**
+ * Parses JSON bodies (gzip, deflate and br decompressed on the way). A body that does not
+ * decompress is the client's mistake (400), an encoding not among those is refused (415); only
+ * errors raised while reading the body are mapped, never those of the route that runs after.
+ */
+const jsonBody: Koa.Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+  const parse = ctx.path === REFERRAL_PATH ? parseReferralJson : parseJson;
+  let read = false;
+  try {
+    await parse(ctx, () => {
+      read = true;
+      return next();
+    });
+  } catch (error) {
+    if (read) throw error;
+    if (isDecompressionError(error)) throw new HttpError(400, HTTP_MESSAGES.malformedBody);
+    const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+    if (status === 415 && typeof message === 'string' && message.startsWith('Unsupported Content-Encoding'))
+      throw new HttpError(415, HTTP_MESSAGES.unsupportedEncoding);
+    throw error;
+  }
+};
 
 /**
  * Every API route, one router per feature. The permission matrix test walks this router, so a

@@ -36,6 +36,7 @@ export const HTTP_MESSAGES = {
   methodNotAllowed: 'Method not allowed',
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported content type',
+  unsupportedEncoding: 'Unsupported content encoding: send the body as identity, gzip, deflate or br',
   notImplemented: 'Not implemented',
   badRequest: 'Bad request',
 } as const;
