@@ -220,3 +220,81 @@ test('a visitor requests access; an administrator approves it; the link lets the
   await acknowledgePrivacyIfShown(page);
   await expect(page.getByText('scheduler', { exact: true }).first()).toBeVisible();
 });
+
+test('an administrator unlocks an account that repeated failed sign-ins locked', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const user = await createUser(admin, 'staff');
+  // A low threshold, so a few failures from this one address reach the lock quickly.
+  expect((await admin.patch('/api/admin/settings', { data: { lockoutThreshold: 1 } })).ok()).toBe(true);
+  try {
+    const guesser = await playwright.request.newContext({ baseURL });
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 423; attempt++) {
+      const answer = await guesser.post('/api/auth/login', {
+        data: { username: user.username, password: 'not-the-password' },
+      });
+      status = answer.status();
+      // Each failure makes the next attempt from here wait longer: wait as told.
+      if (status === 429) await page.waitForTimeout(Number(answer.headers()['retry-after'] ?? '1') * 1000);
+    }
+    expect(status).toBe(423);
+    await guesser.dispose();
+  } finally {
+    await admin.patch('/api/admin/settings', { data: { lockoutThreshold: 5 } });
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto('/admin/users');
+  const row = page.getByRole('row').filter({ hasText: user.username });
+  await expect(row.getByText('Locked')).toBeVisible();
+  await row.getByRole('button', { name: /^Unlock / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unlock' }).click();
+  await expect(row.getByText('Locked')).toBeHidden();
+  await expect(row.getByRole('button', { name: /^Unlock / })).toHaveCount(0);
+  await page.getByRole('button', { name: messages.navigation.logout }).click();
+
+  await page.goto('/login');
+  await submitLogin(page, user.username, user.password);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await admin.dispose();
+});
+
+test('an account an administrator created chooses its own password at first sign-in', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const username = `e2efirst${Date.now().toString(36)}`;
+  const created = await admin.post('/api/admin/users', {
+    data: {
+      username,
+      email: `${username}@wellrest.test`,
+      displayName: 'E2E First',
+      role: 'staff',
+      password: 'Chosen-By-Admin-2026',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await admin.dispose();
+
+  await page.goto('/login');
+  await submitLogin(page, username, 'Chosen-By-Admin-2026');
+  await expect(page.getByRole('heading', { name: authMessages.choosePasswordTitle })).toBeVisible();
+  // Nothing of the console is reachable meanwhile.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Current password').fill('Chosen-By-Admin-2026');
+  await page.getByLabel('New password', { exact: true }).fill('My-Own-Quiet-Harbour-5');
+  await page.getByLabel('Confirm new password').fill('My-Own-Quiet-Harbour-5');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await acknowledgePrivacyIfShown(page);
+  await expect(page.getByRole('heading', { name: authMessages.choosePasswordTitle })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

@@ -45,8 +45,13 @@ test('a patient signs the agreement and staff get its PDF', async ({ page, playw
   await page.mouse.up();
   await page.getByRole('checkbox', { name: 'I have read and agree to these terms.' }).check();
   await page.getByRole('button', { name: 'Sign agreement' }).click();
-  await expect(page).toHaveURL(/\/agreement-success$/);
+  await expect(page).toHaveURL(/\/agreement-success\?token=/);
   await expect(page.getByRole('heading', { name: 'Thank you — your agreement is signed' })).toBeVisible();
+  // The same link reports the drop-off later.
+  await expect(page.getByRole('link', { name: 'Report your kit drop-off' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/dropoff-form\\?token=${new URL(formUrl, 'http://x').searchParams.get('token')}$`),
+  );
 
   const list = (await (await api.get('/api/agreements')).json()) as
     | Array<{ id: number; bookingId: number }>
@@ -69,28 +74,32 @@ test('a forged agreement link gets a clear page', async ({ page }) => {
   await expect(page.getByText(publicFormsMessages.agreementInvalid)).toBeVisible();
 });
 
-test('a patient reports the kit drop-off and staff see it on the booking', async ({
+test('a patient reports the kit drop-off with their link and staff see it on the booking', async ({
   page,
   playwright,
   baseURL,
 }) => {
   const api = await adminApi(playwright.request, baseURL ?? '');
-  const booking = (await bookings(api)).find((row) => row.status === 'picked_up') ?? (await bookings(api))[0];
-  if (!booking) throw new Error('the demo data has no booking');
-  const lastName = booking.patientName.trim().split(/\s+/).pop() ?? '';
+  const booking = (await bookings(api)).find((row) => row.status === 'confirmed');
+  if (!booking) throw new Error('the demo data has no confirmed booking');
+  const initiated = await api.post(`/api/bookings/${booking.id}/initiate-agreement`);
+  expect(initiated.ok(), await initiated.text()).toBe(true);
+  const token = new URL(
+    ((await initiated.json()) as { formUrl: string }).formUrl,
+    'http://x',
+  ).searchParams.get('token');
 
+  // Without the link there is no form to try booking numbers on.
   await page.goto('/dropoff-form');
+  await expect(page.getByText(publicFormsMessages.dropoffLinkRequired)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+
+  await page.goto(`/dropoff-form?token=${token}`);
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText(publicFormsMessages.bookingReferenceRequired)).toBeVisible();
   await expect(page.getByText(publicFormsMessages.locationRequired)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByLabel('Booking reference').fill(`#${booking.id}`);
-  await page.getByLabel('Last name').fill('Nobodyhere');
   await page.getByLabel('Where did you drop it off?').fill('Front desk, Main St clinic');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText(publicFormsMessages.dropoffNotMatched)).toBeVisible();
-
-  await page.getByLabel('Last name').fill(lastName);
   await page
     .getByLabel('Any problem with the test nights?')
     .fill('The finger sensor came off on the second night.');

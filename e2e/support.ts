@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, request } from '@playwright/test';
 import { messages, type Role } from '@wellrest/core';
 
 export const DEMO_PASSWORD = 'wellrest-demo';
@@ -61,17 +61,38 @@ export async function adminApi(playwright: typeof import('@playwright/test').req
 }
 
 let userCounter = 0;
-/** Creates a fresh user through the admin API, so a test starts from a known state. */
+/**
+ * Creates a fresh user through the admin API, so a test starts from a known state. An account an
+ * administrator creates must choose its own password at first sign-in: the helper does that too,
+ * through the API, and returns the password the user chose.
+ */
 export async function createUser(
   api: Awaited<ReturnType<typeof adminApi>>,
   role: Role = 'staff',
 ): Promise<{ username: string; password: string }> {
   userCounter += 1;
   const username = `e2e${role.replace(/_/g, '')}${Date.now().toString(36)}${userCounter}`;
-  const password = 'Correct-Horse-Battery-9';
+  const firstPassword = 'Correct-Horse-Battery-9';
+  const password = 'Correct-Horse-Battery-10';
   const response = await api.post('/api/admin/users', {
-    data: { username, email: `${username}@wellrest.test`, displayName: `E2E ${role}`, role, password },
+    data: {
+      username,
+      email: `${username}@wellrest.test`,
+      displayName: `E2E ${role}`,
+      role,
+      password: firstPassword,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
+  const own = await request.newContext({ baseURL: new URL(response.url()).origin });
+  expect((await own.post('/api/auth/login', { data: { username, password: firstPassword } })).ok()).toBe(
+    true,
+  );
+  const changed = await own.post('/api/auth/password', {
+    data: { currentPassword: firstPassword, newPassword: password },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  await own.post('/api/auth/logout');
+  await own.dispose();
   return { username, password };
 }

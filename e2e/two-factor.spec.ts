@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { messages } from '@wellrest/core';
+import { authMessages, messages } from '@wellrest/core';
 import * as OTPAuth from 'otpauth';
 import { acknowledgePrivacyIfShown, adminApi, createUser, submitLogin } from './support';
 
@@ -21,7 +21,9 @@ test('two-factor sign-in with a trusted device: the second sign-in skips the cod
   const { otpauthUrl } = (await setup.json()) as { otpauthUrl: string };
   const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
   const enrolCode = totp.generate();
-  const enable = await api.post('/api/auth/2fa/enable', { data: { code: enrolCode } });
+  const enable = await api.post('/api/auth/2fa/enable', {
+    data: { code: enrolCode, password: user.password },
+  });
   expect(enable.status(), await enable.text()).toBe(200);
   expect(((await enable.json()) as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
   await api.dispose();
@@ -63,7 +65,11 @@ test('a wrong code keeps the code step; Back to login resets the form', async ({
   await api.post('/api/auth/login', { data: user });
   const { otpauthUrl } = (await (await api.post('/api/auth/2fa/setup')).json()) as { otpauthUrl: string };
   const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
-  expect((await api.post('/api/auth/2fa/enable', { data: { code: totp.generate() } })).ok()).toBe(true);
+  expect(
+    (
+      await api.post('/api/auth/2fa/enable', { data: { code: totp.generate(), password: user.password } })
+    ).ok(),
+  ).toBe(true);
   await api.dispose();
 
   await page.goto('/login');
@@ -83,4 +89,28 @@ test('a wrong code keeps the code step; Back to login resets the form', async ({
   await page.getByRole('button', { name: messages.login.backToLogin }).click();
   await expect(page.getByLabel(messages.login.usernameLabel)).toHaveValue('');
   await expect(page.getByLabel(messages.login.passwordLabel, { exact: true })).toHaveValue('');
+});
+
+test('a recovery code signs in once when the phone is lost', async ({ page, playwright, baseURL }) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const user = await createUser(admin, 'staff');
+  const api = await playwright.request.newContext({ baseURL });
+  await api.post('/api/auth/login', { data: user });
+  const { otpauthUrl } = (await (await api.post('/api/auth/2fa/setup')).json()) as { otpauthUrl: string };
+  const totp = OTPAuth.URI.parse(otpauthUrl) as OTPAuth.TOTP;
+  const enabled = await api.post('/api/auth/2fa/enable', {
+    data: { code: totp.generate(), password: user.password },
+  });
+  const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+  await api.dispose();
+  const recoveryCode = recoveryCodes[0] ?? '';
+  expect(recoveryCode).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+
+  await page.goto('/login');
+  await submitLogin(page, user.username, user.password);
+  await page.getByRole('button', { name: authMessages.useRecoveryCode }).click();
+  await page.getByLabel(authMessages.recoveryCodeLabel).fill(recoveryCode.toLowerCase());
+  await page.getByRole('button', { name: messages.login.verify }).click();
+  await acknowledgePrivacyIfShown(page);
+  await expect(page).not.toHaveURL(/\/login$/);
 });

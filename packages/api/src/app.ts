@@ -6,11 +6,11 @@ import type { Database } from './db/connect.js';
 import { logQueryTimings } from './db/query-log.js';
 import { compressApi } from './http/compress.js';
 import type { AppContextExtension, AppServices, AppState } from './http/context.js';
-import { apiFallback, errorHandler } from './http/errors.js';
+import { apiFallback, errorHandler, HTTP_MESSAGES, HttpError } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
-import { loadSession } from './http/session.js';
+import { loadSession, requireOwnPassword } from './http/session.js';
 import { serveStatic } from './http/static.js';
 import { createJobRuntime, type JobRuntimeOptions } from './jobs/runtime.js';
 import type { Logger } from './logger.js';
@@ -18,6 +18,7 @@ import { agreementRoutes } from './modules/agreements/routes.js';
 import { signedAgreementRoutes } from './modules/agreements-public/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { sealPlainTotpSecrets, totpKey } from './modules/auth/two-factor.js';
 import { bookingRequestRoutes } from './modules/booking-requests/routes.js';
 import { bookingRoutes } from './modules/bookings/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
@@ -72,10 +73,42 @@ const parseReferralJson = bodyParser({
   jsonLimit: REFERRAL_BODY_LIMIT,
   jsonStrict: true,
 });
-const jsonBody: Koa.Middleware<AppState, AppContextExtension> = (ctx, next) => {
-  if (ctx.path === REFERRAL_PATH) return parseReferralJson(ctx, next);
-  if (ctx.path === SMS_STATUS_PATH) return parseSmsStatusForm(ctx, next);
-  return parseJson(ctx, next);
+/** A zlib or brotli error: a compressed body that does not decompress. */
+function isDecompressionError(error: unknown): boolean {
+  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
+  return (
+    typeof code === 'string' &&
+    typeof errno === 'number' &&
+    (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'))
+  );
+}
+
+/**
+ * Parses JSON bodies (and the SMS receipts' form bodies; gzip, deflate and br decompressed on the way). A body that does not
+ * decompress is the client's mistake (400), an encoding not among those is refused (415); only
+ * errors raised while reading the body are mapped, never those of the route that runs after.
+ */
+const jsonBody: Koa.Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+  const parse =
+    ctx.path === REFERRAL_PATH
+      ? parseReferralJson
+      : ctx.path === SMS_STATUS_PATH
+        ? parseSmsStatusForm
+        : parseJson;
+  let read = false;
+  try {
+    await parse(ctx, () => {
+      read = true;
+      return next();
+    });
+  } catch (error) {
+    if (read) throw error;
+    if (isDecompressionError(error)) throw new HttpError(400, HTTP_MESSAGES.malformedBody);
+    const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+    if (status === 415 && typeof message === 'string' && message.startsWith('Unsupported Content-Encoding'))
+      throw new HttpError(415, HTTP_MESSAGES.unsupportedEncoding);
+    throw error;
+  }
 };
 
 /**
@@ -124,6 +157,8 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
  */
 export async function createApp({ config, db, logger, jobs: jobOptions }: CreateAppOptions): Promise<App> {
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
+  // TOTP secrets stored before they were sealed at rest are sealed now, once.
+  await sealPlainTotpSecrets(db.knex, totpKey(secret));
   const settings = new SettingsStore(db.knex, defaultSettings(config));
   const { jobs, outbox } = createJobRuntime(
     { db, logger, secret, timeZone: config.practiceTimeZone, publicUrl: config.publicUrl },
@@ -133,7 +168,13 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   defineGhlSyncQueue(services);
   logQueryTimings(db.knex, logger);
 
-  const app: App = new Koa<AppState, AppContextExtension>({ proxy: config.trustProxy });
+  // Behind N trusted proxies the client address is the Nth entry from the right of
+  // X-Forwarded-For (the one the outermost proxy appended); whatever the client wrote further left
+  // is ignored.
+  const app: App = new Koa<AppState, AppContextExtension>({
+    proxy: config.trustProxy,
+    maxIpsCount: config.proxyHops,
+  });
   app.context.services = services;
   // Errors are answered (and, when unexpected, logged) by errorHandler; silence Koa's own printing.
   app.silent = true;
@@ -141,13 +182,18 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
   app.use(compressApi);
-  app.use(securityHeaders({ publicUrl: config.publicUrl }));
+  app.use(securityHeaders());
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
   app.use(jsonBody);
   app.use(loadSession);
+  app.use(requireOwnPassword);
   app.use(apiFallback);
 
   const api = apiRouter();
+  app.context.routePattern = (method: string, path: string) => {
+    const pattern = api.match(path, method).pathAndMethod.findLast((layer) => layer.methods.length > 0)?.path;
+    return pattern instanceof RegExp ? pattern.source : pattern;
+  };
   app.use(api.routes());
   app.use(api.allowedMethods());
 

@@ -22,6 +22,12 @@ export interface Config {
   widgetsDir: string;
   /** Trust X-Forwarded-* headers from a reverse proxy (needed for Secure cookies behind TLS termination). */
   trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the API (0 when none is trusted). The client
+   * address is the one the outermost of them appended to X-Forwarded-For: entries further left
+   * were sent by the client and are never believed.
+   */
+  proxyHops: number;
   nodeEnv: string;
 }
 
@@ -112,9 +118,21 @@ const EnvSchema = z.object({
     .default('info'),
   WELLREST_STATIC_DIR: optionalText,
   WELLREST_WIDGETS_DIR: optionalText,
-  TRUST_PROXY: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|[0-9]{1,2})$/, {
+      error: "must be 'true', 'false' or the number of proxies in front of the API (0-99)",
+    })
+    .default('false'),
   NODE_ENV: z.string().default('development'),
 });
+
+/** `true` is one proxy; a number is that many proxies in a row; `false` or `0` is none. */
+function proxySetting(value: string): { trustProxy: boolean; proxyHops: number } {
+  const hops = value === 'true' ? 1 : value === 'false' ? 0 : Number(value);
+  return { trustProxy: hops > 0, proxyHops: hops };
+}
 
 /** Every environment variable the server reads (`.env.example` lists each with its default). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
@@ -147,7 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     widgetsDir: e.WELLREST_WIDGETS_DIR
       ? path.resolve(e.WELLREST_WIDGETS_DIR)
       : path.resolve(packageRoot, '..', 'widgets', 'dist'),
-    trustProxy: e.TRUST_PROXY === 'true',
+    ...proxySetting(e.TRUST_PROXY),
     nodeEnv: e.NODE_ENV,
   };
 }

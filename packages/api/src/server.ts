@@ -4,10 +4,10 @@ import { messages } from '@wellrest/core';
 import { createApp } from './app.js';
 import { type Config, ConfigError, loadConfig, loadDotEnv } from './config.js';
 import { migrate } from './db/migrate.js';
-import { shouldSeedDemo } from './db/seed/auto.js';
+import { demoSeedOptions, shouldSeedDemo } from './db/seed/auto.js';
 import { seedDemo } from './db/seed/demo.js';
 import { widgetsDirProblem } from './http/static.js';
-import { createLogger } from './logger.js';
+import { createLogger, knexLog } from './logger.js';
 import { listenStartupError } from './startup/describe.js';
 import { openConfiguredDatabase } from './startup/open.js';
 import { StartupError } from './startup/startup-error.js';
@@ -53,7 +53,7 @@ function listen(server: Server, config: Config): Promise<void> {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const opened = await openConfiguredDatabase(config);
+  const opened = await openConfiguredDatabase(config, { log: knexLog(logger) });
   const { db } = opened;
   logger.info(
     { database: db.engine, ...(db.engine === 'pglite' ? { dataDir: config.dataDir } : {}) },
@@ -72,8 +72,14 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
 
   if (await shouldSeedDemo(config, db)) {
-    const result = await seedDemo(db.knex, { timeZone: config.practiceTimeZone });
+    const options = demoSeedOptions(config);
+    const result = await seedDemo(db.knex, options);
     logger.info({ ...result.counts, skipped: result.skipped }, 'demo data seeded');
+    if (options.forcePasswordChange && !result.skipped) {
+      logger.warn(
+        'demo data seeded in production: every demo account must choose a new password at first sign-in',
+      );
+    }
   }
 
   const widgetsProblem = await widgetsDirProblem(config.widgetsDir);

@@ -3,22 +3,57 @@ import { PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants.js';
 import { ROLES, type Role } from './enums.js';
 import { GhlBaseUrl } from './ghl.js';
 import { messages } from './messages.js';
+import { DATE_MAX, DATE_MIN } from './schemas/common.js';
 
 // Account security shared by the API (which enforces it) and the console (which builds its
 // forms from it): the password policy, request bodies of the account and admin calls, and
 // their messages.
 
-/** Failed sign-ins allowed from one address within LOGIN_RATE_WINDOW_MINUTES, unless an admin sets otherwise. */
+/**
+ * Failed sign-ins allowed from one address on one account within LOGIN_RATE_WINDOW_MINUTES,
+ * unless an admin sets otherwise. People sharing an address (one office behind a NAT) do not
+ * share it: each account counts apart.
+ */
 export const LOGIN_RATE_LIMIT_DEFAULT = 20;
 export const LOGIN_RATE_WINDOW_MINUTES = 5;
+/** One address may fail this many times the rate limit, over all accounts, in the same window. */
+export const LOGIN_ADDRESS_LIMIT_FACTOR = 5;
+/**
+ * After the lockout threshold of failures from one address on one account, each further attempt
+ * from there waits twice as long as the one before, starting at this many seconds (and never
+ * longer than the lockout minutes).
+ */
+export const LOGIN_DELAY_BASE_SECONDS = 1;
+/**
+ * An account is locked once this many times the lockout threshold of failures reach it within
+ * the lockout minutes, from any number of addresses. One address cannot get there: its delays
+ * grow faster than the window. While locked, a password alone does not sign in; the second
+ * factor (or a device trusted through it) still does, and an administrator can unlock.
+ */
+export const ACCOUNT_LOCK_FAILURE_FACTOR = 4;
 /** Access requests accepted from one address per hour. */
 export const REGISTRATION_RATE_LIMIT = 10;
 export const REGISTRATION_RATE_WINDOW_MINUTES = 60;
 /** How long a set-password link stays valid. */
 export const SET_PASSWORD_LINK_HOURS = 72;
 export const RECOVERY_CODE_COUNT = 10;
-/** Recovery codes are typed where the authentication code goes, so they have its length. */
-export const RECOVERY_CODE_LENGTH = TWO_FACTOR_CODE_LENGTH;
+/**
+ * Recovery codes: 16 characters of a 32-letter alphabet (80 bits), shown in four groups of four
+ * (`ABCD-EFGH-JKLM-NPQR`). They are typed where the authentication code goes; spaces, dashes and
+ * letter case do not matter.
+ */
+export const RECOVERY_CODE_LENGTH = 16;
+export const RECOVERY_CODE_GROUP = 4;
+
+/** A recovery code as it is compared: no spaces or dashes, upper case. */
+export function normalizeRecoveryCode(text: string): string {
+  return text.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** True for text shaped like a recovery code (rather than a 6-digit authentication code). */
+export function looksLikeRecoveryCode(text: string): boolean {
+  return normalizeRecoveryCode(text).length === RECOVERY_CODE_LENGTH;
+}
 export const DEFAULT_PRIVACY_OFFICER_EMAIL = 'privacy@wellrest.test';
 export const DEFAULT_PRIVACY_OFFICER_PHONE = '(555) 010-0100';
 export const DEFAULT_GHL_BASE_URL = 'https://services.leadconnectorhq.com';
@@ -39,6 +74,14 @@ export const authMessages = {
   accountLocked: (minutes: number): string =>
     `Too many failed sign-in attempts. The account is locked for ${minutes} minutes.`,
   codeRequired: `Enter the ${TWO_FACTOR_CODE_LENGTH}-character authentication code`,
+  passwordChangeRequired: 'Choose your own password before you continue.',
+  choosePasswordTitle: 'Choose your own password',
+  choosePasswordIntro:
+    'Your account was set up with a password someone else chose. Enter it once more, then choose your own.',
+  recoveryCodeLabel: 'Recovery code',
+  recoveryCodeHint: 'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
+  useRecoveryCode: 'Use a recovery code',
+  useAuthenticatorCode: 'Use an authentication code',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already on',
   twoFactorNotStarted: 'Start two-factor set-up first',
   twoFactorNotEnabled: 'Two-factor authentication is not on',
@@ -190,7 +233,14 @@ export const SetPasswordInput = z.object({
 });
 export type SetPasswordInput = z.infer<typeof SetPasswordInput>;
 
-export const TwoFactorEnableInput = z.object({ code: TwoFactorCode });
+/** Turning two-factor on needs the password again: a session alone (say, a borrowed browser) cannot. */
+export const TwoFactorEnableInput = z.object({
+  code: TwoFactorCode,
+  password: z
+    .string({ error: messages.login.passwordRequired })
+    .min(1, { error: messages.login.passwordRequired })
+    .max(1024),
+});
 export type TwoFactorEnableInput = z.infer<typeof TwoFactorEnableInput>;
 
 export const TwoFactorDisableInput = z.object({
@@ -255,6 +305,9 @@ const DateBound = z
   .trim()
   .refine((value) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), {
     error: authMessages.dateInvalid,
+  })
+  .refine((value) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 10) <= DATE_MAX, {
+    error: messages.dates.outOfRange,
   })
   .transform((value) => new Date(value))
   .refine((date) => !Number.isNaN(date.getTime()), { error: authMessages.dateInvalid });

@@ -33,12 +33,14 @@ export const messages = {
     pageNotFoundDescription: 'The page you are looking for does not exist.',
     unexpectedError: 'Something went wrong. Please try again.',
     startingUp: 'Wellrest is starting. Please try again in a moment.',
+    temporarilyUnavailable: 'Wellrest cannot reach its database right now. Please try again in a moment.',
     conflict: 'This change conflicts with the current data. Please refresh and try again.',
     /** The default data query's error: status code, a colon, a space, then the text (spec §8). */
     statusError: (status: number, text: string): string => `${status}: ${text}`,
   },
   dates: {
     invalidDate: 'Invalid date',
+    outOfRange: 'Enter a date between 1900 and 2199',
     noReturnDate: 'No return date',
     today: 'Today',
     tomorrow: 'Tomorrow',

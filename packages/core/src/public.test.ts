@@ -156,19 +156,13 @@ describe('SignAgreementInput', () => {
 });
 
 describe('DropoffReportInput', () => {
-  it('accepts #123 with a last name, or a token alone', () => {
+  it('takes the link token as its proof, never a booking number and a name', () => {
     const base = { dropoffDate: '2026-03-06', location: 'Front desk' };
-    expect(DropoffReportInput.safeParse({ ...base, bookingReference: '#123', lastName: 'Doe' }).success).toBe(
-      true,
-    );
     expect(DropoffReportInput.safeParse({ ...base, token: 'abc' }).success).toBe(true);
-  });
-  it('asks for the reference and last name without a token', () => {
-    const errors = fieldErrors(DropoffReportInput.safeParse({ dropoffDate: '2026-03-06', location: 'Desk' }));
-    expect(errors).toEqual({
-      bookingReference: publicFormsMessages.bookingReferenceRequired,
-      lastName: publicFormsMessages.lastNameRequired,
-    });
+    const errors = fieldErrors(
+      DropoffReportInput.safeParse({ ...base, bookingReference: '#123', lastName: 'Doe' }),
+    );
+    expect(errors).toEqual({ token: publicFormsMessages.dropoffLinkRequired });
   });
   it('parses booking references', () => {
     expect(['123', '#123', ' # 7 ', 'abc', '0'].map(parseBookingReference)).toEqual([

@@ -40,8 +40,9 @@ export const publicFormsMessages = {
   lastNameRequired: 'Please enter your last name',
   dropoffDateRequired: 'Please enter the drop-off date',
   locationRequired: 'Please enter where you dropped off the kit',
-  dropoffNotMatched:
-    'We could not match that booking reference and last name. Please check them and try again.',
+  dropoffLinkRequired:
+    'Please open this form from the link in your booking messages, or contact the clinic for a new link.',
+  dropoffLinkHint: 'Keep this page’s link: you can use it to tell us when you return the kit.',
   embedKeyNameRequired: 'Please enter a name for the key',
   originInvalid: 'Each allowed origin must be a full origin such as https://partner.example',
   originsRequired: 'Add at least one allowed origin',
@@ -306,43 +307,24 @@ export function parseBookingReference(value: string): number | null {
   return id > 0 ? id : null;
 }
 
-export const DropoffReportInput = z
-  .object({
-    bookingReference: z.string().trim().max(20).optional(),
-    lastName: z
-      .string()
-      .trim()
-      .max(200, { error: publicFormsMessages.tooLong(200) })
-      .optional(),
-    /** A link token: an alternative to reference plus last name. */
-    token: z.string().trim().max(500).optional(),
-    dropoffDate: z
-      .string({ error: publicFormsMessages.dropoffDateRequired })
-      .min(1, { error: publicFormsMessages.dropoffDateRequired })
-      .pipe(IsoDate),
-    location: required(publicFormsMessages.locationRequired, 200),
-    notes: optional(2000),
-    problems: optional(2000),
-  })
-  .superRefine((input, ctx) => {
-    if (input.token) return;
-    if (!input.bookingReference) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bookingReference'],
-        message: publicFormsMessages.bookingReferenceRequired,
-      });
-    } else if (parseBookingReference(input.bookingReference) === null) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bookingReference'],
-        message: publicFormsMessages.bookingReferenceInvalid,
-      });
-    }
-    if (!input.lastName) {
-      ctx.addIssue({ code: 'custom', path: ['lastName'], message: publicFormsMessages.lastNameRequired });
-    }
-  });
+/**
+ * A drop-off report. Its proof is the agreement link's token (unguessable, and expiring), never a
+ * booking number and a name, which anyone could try in turn.
+ */
+export const DropoffReportInput = z.object({
+  token: z
+    .string({ error: publicFormsMessages.dropoffLinkRequired })
+    .trim()
+    .min(1, { error: publicFormsMessages.dropoffLinkRequired })
+    .max(500),
+  dropoffDate: z
+    .string({ error: publicFormsMessages.dropoffDateRequired })
+    .min(1, { error: publicFormsMessages.dropoffDateRequired })
+    .pipe(IsoDate),
+  location: required(publicFormsMessages.locationRequired, 200),
+  notes: optional(2000),
+  problems: optional(2000),
+});
 export type DropoffReportInput = z.infer<typeof DropoffReportInput>;
 
 /** A full origin: scheme, host and optional port, nothing else (no path, no trailing slash). */

@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'user.password_reset',
   'user.sessions_revoke',
+  'user.unlock',
   'setting.update',
   'audit_log.read',
   ...OPERATION_AUDIT_ACTIONS,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config.js';
 import { migrate } from '../db/migrate.js';
+import { demoSeedOptions } from '../db/seed/auto.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { openConfiguredDatabase } from '../startup/open.js';
 
@@ -23,12 +24,12 @@ async function main(): Promise<void> {
   const { db } = opened;
   try {
     await migrate(db.knex);
-    const result = await seedDemo(db.knex, { timeZone: config.practiceTimeZone });
+    const result = await seedDemo(db.knex, demoSeedOptions(config));
     const { users, kits, patients, bookings } = result.counts;
     process.stdout.write(
       result.skipped
         ? `Demo data was already loaded; nothing changed (${users} users, ${kits} kits, ${patients} patients, ${bookings} bookings).\n`
-        : `Demo data loaded into the ${db.engine} database: ${users} users, ${kits} kits, ${patients} patients, ${bookings} bookings. Sign in as admin / wellrest-demo.\n`,
+        : `Demo data loaded into the ${db.engine} database: ${users} users, ${kits} kits, ${patients} patients, ${bookings} bookings. Sign in as admin / wellrest-demo${config.nodeEnv === 'production' ? ', then choose a new password' : ''}.\n`,
     );
   } finally {
     await opened.close();

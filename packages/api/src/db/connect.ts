@@ -25,6 +25,8 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob | undefined;
   /** Pool size for a PostgreSQL server. */
   poolMax?: number;
+  /** Where the database client's own warnings go (logger.ts `knexLog`); by default Knex prints them. */
+  log?: Knex.Logger | undefined;
 }
 
 const PG_DATE = 1082;
@@ -69,6 +71,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       client: 'pg',
       connection: { connectionString: options.databaseUrl, application_name: 'wellrest-api' },
       pool: { min: 0, max: options.poolMax ?? 10 },
+      // While the database cannot be reached a request waits this long for a connection, then is
+      // answered 503 with Retry-After (http/errors.ts), rather than Knex's default minute.
+      acquireConnectionTimeout: 10_000,
+      ...(options.log ? { log: options.log } : {}),
     });
     return { knex, engine: 'postgres', url: options.databaseUrl, close: () => knex.destroy() };
   }

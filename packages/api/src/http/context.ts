@@ -49,6 +49,8 @@ export interface AppState {
 
 export interface AppContextExtension {
   services: AppServices;
+  /** The API route pattern a method and path belong to (for logs), whether or not it ran. */
+  routePattern?: (method: string, path: string) => string | undefined;
 }
 
 export type AppContext = ParameterizedContext<AppState, AppContextExtension>;

@@ -36,6 +36,7 @@ export const HTTP_MESSAGES = {
   methodNotAllowed: 'Method not allowed',
   bodyTooLarge: 'Request body too large',
   unsupportedMediaType: 'Unsupported content type',
+  unsupportedEncoding: 'Unsupported content encoding: send the body as identity, gzip, deflate or br',
   notImplemented: 'Not implemented',
   badRequest: 'Bad request',
 } as const;
@@ -102,6 +103,41 @@ function databaseProblem(error: DatabaseErrorLike): Problem | undefined {
   }
 }
 
+/** Seconds a client is asked to wait (Retry-After) while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Network errors of a connection to the database, and the server saying it is not there. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|Connection ended unexpectedly|connection timeout|Client has encountered a connection error|terminating connection|not queryable|Unable to acquire a connection/i;
+
+/**
+ * True when an error means the database could not be reached (refused, cut off, restarting, or
+ * no pooled connection came in time), rather than that it refused the request: an outage, which
+ * is answered 503 with Retry-After, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
+  if (name === 'KnexTimeoutError') return true;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
+}
+
 function problemFor(error: unknown): Problem | undefined {
   if (error instanceof HttpError)
     return { status: error.status, body: { ...error.extra, error: error.message } };
@@ -152,6 +188,20 @@ export function errorHandler(logger: Logger): Middleware<AppState, AppContextExt
     try {
       await next();
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        logger.warn(
+          {
+            err: { kind: (error as Error).name, code: (error as { code?: unknown }).code },
+            method: ctx.method,
+            route: routeOf(ctx),
+          },
+          'database unavailable',
+        );
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        ctx.status = 503;
+        ctx.body = { error: messages.common.temporarilyUnavailable };
+        return;
+      }
       let problem = problemFor(error);
       if (problem && isDatabaseError(error)) {
         // Refused by a constraint: the client's fault, but worth seeing in case a check is missing upstream.

@@ -8,11 +8,18 @@ import { requestIdFrom } from './request-id.js';
  * The route pattern that answered ('/api/bookings/:id'), never the concrete path or query
  * string, which can carry identifiers or search terms.
  */
-export function routeOf(ctx: { path: string }): string {
+export function routeOf(ctx: { path: string; method?: string }): string {
   const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
   if (typeof matched === 'string') return matched;
   if (matched instanceof RegExp) return matched.source;
-  if (isApiPath(ctx.path)) return '(unmatched api)';
+  if (isApiPath(ctx.path)) {
+    // The request ended before the router ran (a failure in the session check, say): name the
+    // route it was for all the same.
+    const pattern = (
+      ctx as { routePattern?: (method: string, path: string) => string | undefined }
+    ).routePattern?.(ctx.method ?? 'GET', ctx.path);
+    return pattern ?? '(unmatched api)';
+  }
   if (ctx.path.startsWith('/widgets/')) return '(widgets)';
   return '(static)';
 }

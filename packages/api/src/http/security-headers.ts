@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { framingOriginsForKey } from '../modules/embed-keys/store.js';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
+import { servedOverHttps } from './https.js';
 import { isApiPath } from './paths.js';
 
 /** The console's policy, less its frame-ancestors: its own scripts, its own API. */
@@ -64,17 +65,15 @@ const PERMISSIONS_POLICY = [
   'interest-cohort=()',
 ].join(', ');
 
-export function securityHeaders(options: {
-  publicUrl: string | undefined;
-}): Middleware<AppState, AppContextExtension> {
-  const httpsPublicUrl = options.publicUrl?.startsWith('https://') ?? false;
+/** The headers of every answer; HSTS by the rule of https.ts (the configuration is read per request). */
+export function securityHeaders(): Middleware<AppState, AppContextExtension> {
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (ctx.secure || httpsPublicUrl)
-      ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // The rule of https.ts, the same one that marks cookies Secure.
+    if (servedOverHttps(ctx)) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (isApiPath(ctx.path)) {
       ctx.set('Content-Security-Policy', API_CSP);
       ctx.set('X-Frame-Options', 'DENY');

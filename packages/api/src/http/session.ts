@@ -1,4 +1,4 @@
-import { defineAbilityFor } from '@wellrest/core';
+import { authMessages, defineAbilityFor } from '@wellrest/core';
 import type { Middleware } from 'koa';
 import { audit } from '../audit/audit.js';
 import { resumeSession } from '../modules/auth/sessions.js';
@@ -6,13 +6,25 @@ import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/au
 import { toCurrentUser } from '../modules/users/store.js';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
 import { readsDataVersions } from './data-versions.js';
+import { HttpError } from './errors.js';
+import { servedOverHttps } from './https.js';
 import { isApiPath } from './paths.js';
+
+/**
+ * Whether cookies carry Secure: the rule of https.ts, the same one that sends HSTS. Behind a TLS
+ * proxy that is not trusted the request looks plain to Node; the cookie jar is told it is not.
+ */
+function secureCookies(ctx: AppContext): boolean {
+  const secure = servedOverHttps(ctx);
+  if (secure) ctx.cookies.secure = true;
+  return secure;
+}
 
 export function setSessionCookie(ctx: AppContext, token: string): void {
   ctx.cookies.set(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.secure,
+    secure: secureCookies(ctx),
     path: '/',
     overwrite: true,
   });
@@ -22,7 +34,7 @@ export function clearSessionCookie(ctx: AppContext): void {
   ctx.cookies.set(SESSION_COOKIE, '', {
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.secure,
+    secure: secureCookies(ctx),
     path: '/',
     overwrite: true,
     expires: new Date(0),
@@ -34,7 +46,7 @@ export function setDeviceCookie(ctx: AppContext, token: string, expires: Date): 
   ctx.cookies.set(DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: ctx.secure,
+    secure: secureCookies(ctx),
     path: '/api/auth',
     overwrite: true,
     expires,
@@ -86,4 +98,29 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
     clearSessionCookie(ctx);
   }
   return next();
+};
+
+/** What an account that must choose its own password may still call. */
+const OPEN_WHILE_PASSWORD_PENDING = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/password',
+  'POST /api/auth/logout',
+  'POST /api/auth/login',
+]);
+
+/**
+ * An account whose password someone else chose (an administrator creating it, or demo data on a
+ * production server) must set its own before anything else: every other API call answers 403
+ * with `mustChangePassword: true` until POST /api/auth/password succeeds.
+ */
+export const requireOwnPassword: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+  if (
+    ctx.state.account?.must_change_password === true &&
+    isApiPath(ctx.path) &&
+    !ctx.path.startsWith('/api/public/') &&
+    !OPEN_WHILE_PASSWORD_PENDING.has(`${ctx.method} ${ctx.path}`)
+  ) {
+    throw new HttpError(403, authMessages.passwordChangeRequired, { mustChangePassword: true });
+  }
+  await next();
 };

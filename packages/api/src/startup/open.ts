@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { type Database, openDatabase } from '../db/connect.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
@@ -16,7 +17,7 @@ export interface OpenedDatabase {
  */
 export async function openConfiguredDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { poolMax?: number } = {},
+  options: { poolMax?: number; log?: Knex.Logger } = {},
 ): Promise<OpenedDatabase> {
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);

@@ -15,10 +15,14 @@ export const LoginInput = z.object({
     .string({ error: messages.login.passwordRequired })
     .min(1, { error: messages.login.passwordRequired })
     .max(1024),
+  // The 6-character authentication code, or a recovery code (16 characters, maybe grouped by dashes).
   twoFactorToken: z
     .string()
     .trim()
-    .length(TWO_FACTOR_CODE_LENGTH, { error: messages.login.codeLength })
+    .max(40, { error: messages.login.codeLength })
+    .refine((code) => code.length === TWO_FACTOR_CODE_LENGTH || code.replace(/[\s-]/g, '').length === 16, {
+      error: messages.login.codeLength,
+    })
     .optional(),
   trustDevice: z.boolean().optional(),
   deviceId: z.string().trim().min(1).max(100).optional(),

@@ -40,7 +40,15 @@ async function tableCounts(db: Knex): Promise<SeedResult['counts']> {
  * weeks of bookings around today in the practice time zone. Idempotent: a second run finds its marker and changes nothing. Runs in one
  * transaction, so it either loads everything or nothing.
  */
-export async function seedDemo(knex: Knex, options: { timeZone: string; now?: Date }): Promise<SeedResult> {
+export async function seedDemo(
+  knex: Knex,
+  options: {
+    timeZone: string;
+    now?: Date;
+    /** Every demo account must choose its own password at first sign-in (a production server). */
+    forcePasswordChange?: boolean;
+  },
+): Promise<SeedResult> {
   return knex.transaction(async (trx) => {
     // Serialise concurrent seeders (several processes starting at once on one database).
     await trx.raw('LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE');
@@ -59,6 +67,7 @@ export async function seedDemo(knex: Knex, options: { timeZone: string; now?: Da
         ...account,
         email: demoEmail(user.username),
         password: DEMO_PASSWORD,
+        mustChangePassword: options.forcePasswordChange ?? false,
       });
       if (passwordAgeDays !== undefined) {
         await trx('users')

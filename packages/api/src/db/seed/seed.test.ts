@@ -178,12 +178,14 @@ describe('automatic seeding at start', () => {
   it("seeds only a new, empty embedded database under 'auto'", async () => {
     const { db, dispose } = await freshDatabase('pglite');
     try {
-      expect(await shouldSeedDemo({ seedDemo: 'auto' }, db)).toBe(true);
-      expect(await shouldSeedDemo({ seedDemo: 'false' }, db)).toBe(false);
-      expect(await shouldSeedDemo({ seedDemo: 'auto' }, { ...db, engine: 'postgres' })).toBe(false);
+      expect(await shouldSeedDemo({ seedDemo: 'auto', nodeEnv: 'development' }, db)).toBe(true);
+      expect(await shouldSeedDemo({ seedDemo: 'false', nodeEnv: 'development' }, db)).toBe(false);
+      expect(
+        await shouldSeedDemo({ seedDemo: 'auto', nodeEnv: 'development' }, { ...db, engine: 'postgres' }),
+      ).toBe(false);
       await db.knex('kits').insert({ kit_id: 'OWN-1', type: 'Somfit' });
-      expect(await shouldSeedDemo({ seedDemo: 'auto' }, db)).toBe(false);
-      expect(await shouldSeedDemo({ seedDemo: 'true' }, db)).toBe(true);
+      expect(await shouldSeedDemo({ seedDemo: 'auto', nodeEnv: 'development' }, db)).toBe(false);
+      expect(await shouldSeedDemo({ seedDemo: 'true', nodeEnv: 'development' }, db)).toBe(true);
     } finally {
       await dispose();
     }

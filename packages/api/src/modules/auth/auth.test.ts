@@ -73,10 +73,7 @@ describe('signing in and out', () => {
       error: messages.login.invalidCredentials,
       requestId: expect.any(String),
     });
-    expect({ ...unknownUser.body, requestId: undefined }).toEqual({
-      ...wrongPassword.body,
-      requestId: undefined,
-    });
+    expect({ ...unknownUser.body, requestId: 0 }).toEqual({ ...wrongPassword.body, requestId: 0 });
     expect(sessionCookieOf(wrongPassword.headers)).toBeUndefined();
   });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
+  ACCOUNT_LOCK_FAILURE_FACTOR,
   authMessages,
   ChangePasswordInput,
-  LOGIN_RATE_WINDOW_MINUTES,
   LoginInput,
   type LoginResponse,
   messages,
@@ -30,14 +30,17 @@ import { findUserById, findUserByLogin, setPassword, toCurrentUser, type UserRow
 import { consumePasswordLink } from './password-links.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
-import { clearFailures, isLocked, loginTarget, recentFailuresFrom, recordFailure } from './throttle.js';
+import { attemptAllowed, clearFailures, isLocked, loginTarget, recordFailure } from './throttle.js';
 import { DEVICE_COOKIE, signSessionToken } from './tokens.js';
 import {
   consumeSecondFactor,
   enrolment,
   newRecoveryCodes,
   newTotpSecret,
+  openTotpSecret,
   revokeTrustedDevices,
+  sealTotpSecret,
+  totpKey,
   totpStep,
   trustDevice,
   trustedDeviceId,
@@ -97,25 +100,37 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
   const lockedAnswer = { success: false, error: authMessages.accountLocked(settings.lockoutMinutes) };
   const invalidAnswer = { success: false, error: messages.login.invalidCredentials };
 
-  if ((await recentFailuresFrom(db, clientInfo(ctx).ip)) >= settings.loginRateLimit) {
-    ctx.set('Retry-After', String(LOGIN_RATE_WINDOW_MINUTES * 60));
-    return refuse(429, 'rate_limited', undefined, { success: false, error: messages.login.rateLimited });
-  }
-
+  const ip = clientInfo(ctx).ip;
+  const policy = {
+    threshold: settings.lockoutThreshold,
+    minutes: settings.lockoutMinutes,
+    rateLimit: settings.loginRateLimit,
+  };
   const user = await findUserByLogin(db, username);
   const target = loginTarget(ctx.services.config.secret, username, user);
-  if (await isLocked(db, target)) return refuse(423, 'locked', user, lockedAnswer);
+  const allowed = await attemptAllowed(db, target, ip, policy);
+  if (!allowed.allowed) {
+    ctx.set('Retry-After', String(allowed.retryAfter));
+    return refuse(429, 'rate_limited', undefined, { success: false, error: messages.login.rateLimited });
+  }
+  // A locked account stops a password alone. The second factor still passes: an account with
+  // two-factor on goes on to ask for it (or finds this browser trusted through it).
+  const trustedId =
+    user?.totp_enabled === true
+      ? await trustedDeviceId(db, { userId: user.id, token: ctx.cookies.get(DEVICE_COOKIE) })
+      : undefined;
+  if (user?.totp_enabled !== true && (await isLocked(db, target))) {
+    return refuse(423, 'locked', user, lockedAnswer);
+  }
 
   const countFailure = async (
     reason: LoginFailureReason,
     extra: Partial<LoginResponse> & { error?: string } = {},
   ) => {
-    const { locked } = await recordFailure(db, target, {
-      threshold: settings.lockoutThreshold,
-      minutes: settings.lockoutMinutes,
-    });
-    await refuse(locked ? 423 : 401, reason, user, {
-      ...(locked ? lockedAnswer : { ...invalidAnswer, ...extra }),
+    const { locked } = await recordFailure(db, target, ip, policy);
+    const lockStops = locked && user?.totp_enabled !== true;
+    await refuse(lockStops ? 423 : 401, reason, user, {
+      ...(lockStops ? lockedAnswer : { ...invalidAnswer, ...extra }),
     });
     if (locked) {
       await audit(db, ctx, {
@@ -124,8 +139,15 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
         entityType: user ? 'user' : 'login_name',
         entityId: user?.id ?? null,
         actor: { id: user?.id ?? null, username: user?.username ?? null },
-        details: { minutes: settings.lockoutMinutes, threshold: settings.lockoutThreshold },
+        details: {
+          minutes: settings.lockoutMinutes,
+          failures: settings.lockoutThreshold * ACCOUNT_LOCK_FAILURE_FACTOR,
+        },
       });
+      ctx.services.logger.warn(
+        { event: 'auth.lockout', userId: user?.id ?? null, minutes: settings.lockoutMinutes },
+        'account locked after repeated failed sign-ins',
+      );
     }
   };
 
@@ -138,7 +160,7 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
 
   const expiresAt = passwordExpiresAt(user.password_changed_at, settings.passwordExpiryDays);
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    await clearFailures(db, user.id);
+    await clearFailures(db, user.id, ip);
     await refuse(200, 'password_expired', user, {
       success: false,
       passwordExpired: true,
@@ -150,7 +172,6 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
 
   let secondFactor: 'none' | 'trusted_device' | 'totp' | 'recovery' = 'none';
   if (user.totp_enabled) {
-    const trustedId = await trustedDeviceId(db, { userId: user.id, token: ctx.cookies.get(DEVICE_COOKIE) });
     if (trustedId) {
       secondFactor = 'trusted_device';
       deviceId = trustedId;
@@ -164,7 +185,7 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
       ctx.body = body;
       return;
     } else {
-      const used = await consumeSecondFactor(db, user, twoFactorToken);
+      const used = await consumeSecondFactor(db, user, twoFactorToken, totpKey(ctx.services.config.secret));
       if (!used) {
         return countFailure('wrong_code', { requiresTwoFactor: true, error: messages.login.invalidCode });
       }
@@ -196,7 +217,7 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
     }
   }
 
-  await clearFailures(db, user.id);
+  await clearFailures(db, user.id, ip);
   // Signing in again replaces any session this browser already had.
   if (ctx.state.session) await revokeSession(db, ctx.state.session.id);
   const session = await createSession(db, { userId: user.id, ...clientInfo(ctx) });
@@ -217,11 +238,15 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
       session.expires_at,
     ),
   );
+  // An account that must choose its own password says so at once, so the console asks for it first.
+  const signedInUser = user.must_change_password
+    ? Object.assign(toCurrentUser(user), { mustChangePassword: true })
+    : toCurrentUser(user);
   const response: LoginResponse = {
     success: true,
     requiresTwoFactor: false,
     passwordExpired: false,
-    user: toCurrentUser(user),
+    user: signedInUser,
     deviceId,
   };
   ctx.body = response;
@@ -234,6 +259,7 @@ async function me(ctx: AppContext): Promise<void> {
     ...user,
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,
     twoFactorEnabled: account?.totp_enabled ?? false,
+    mustChangePassword: account?.must_change_password ?? false,
     passwordExpiresAt: account
       ? (passwordExpiresAt(account.password_changed_at, expiryDays)?.toISOString() ?? null)
       : null,
@@ -322,7 +348,12 @@ async function startTwoFactor(ctx: AppContext): Promise<void> {
   const account = await currentAccount(ctx);
   if (account.totp_enabled) throw conflict(authMessages.twoFactorAlreadyEnabled);
   const secret = newTotpSecret();
-  await db('users').where({ id: account.id }).update({ totp_secret: secret, totp_last_step: null });
+  await db('users')
+    .where({ id: account.id })
+    .update({
+      totp_secret: sealTotpSecret(secret, totpKey(ctx.services.config.secret)),
+      totp_last_step: null,
+    });
   await audit(db, ctx, {
     action: 'auth.two_factor_setup',
     outcome: 'success',
@@ -337,9 +368,14 @@ async function enableTwoFactor(ctx: AppContext & { state: { input: TwoFactorEnab
   const account = await currentAccount(ctx);
   if (account.totp_enabled) throw conflict(authMessages.twoFactorAlreadyEnabled);
   if (!account.totp_secret) throw badRequest(authMessages.twoFactorNotStarted);
-  const step = totpStep(account.totp_secret, account.username, ctx.state.input.code);
+  // The password again: a session alone (an unattended browser) cannot turn on a second factor.
+  if (!(await verifyPassword(account.password_hash, ctx.state.input.password)))
+    throw fieldErrors({ password: authMessages.currentPasswordWrong });
+  const secret = openTotpSecret(account.totp_secret, totpKey(ctx.services.config.secret));
+  if (!secret) throw badRequest(authMessages.twoFactorNotStarted);
+  const step = totpStep(secret, account.username, ctx.state.input.code);
   if (step === null) throw fieldErrors({ code: messages.login.invalidCode });
-  const { codes, hashes } = newRecoveryCodes(account.id);
+  const { codes, hashes } = await newRecoveryCodes();
   await db('users')
     .where({ id: account.id })
     .update({ totp_enabled: true, totp_last_step: step, recovery_codes: JSON.stringify(hashes) });
@@ -361,7 +397,7 @@ async function disableTwoFactor(
   if (!account.totp_enabled) throw badRequest(authMessages.twoFactorNotEnabled);
   if (!(await verifyPassword(account.password_hash, password)))
     throw fieldErrors({ password: authMessages.currentPasswordWrong });
-  if (!(await consumeSecondFactor(db, account, code)))
+  if (!(await consumeSecondFactor(db, account, code, totpKey(ctx.services.config.secret))))
     throw fieldErrors({ code: messages.login.invalidCode });
   await db('users')
     .where({ id: account.id })

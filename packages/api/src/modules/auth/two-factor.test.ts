@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { messages, RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS } from '@wellrest/core';
-import { type TOTP, URI } from 'otpauth';
+import { authMessages, messages, RECOVERY_CODE_COUNT, TRUSTED_DEVICE_DAYS } from '@wellrest/core';
+import { Secret, TOTP, URI } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as recoveryMigration from '../../db/migrations/0601_recovery_code_hashes.js';
 import { type Agent, getTestServer, type TestServer, type TestUser } from '../../test/server.js';
 import { DEVICE_COOKIE, SESSION_COOKIE } from './tokens.js';
+import { legacyRecoveryHash, newTotpSecret, sealPlainTotpSecrets, totpKey } from './two-factor.js';
 
 interface LoginBody {
   success: boolean;
@@ -55,24 +57,53 @@ describe('two-factor authentication', () => {
     expect(totp.digits).toBe(6);
     expect(totp.period).toBe(30);
 
+    // The secret is sealed at rest: the row holds no trace of it.
+    const pending = await server.db('users').where({ id: user.id }).first();
+    expect(pending.totp_secret).toMatch(/^v1\./);
+    expect(pending.totp_secret).not.toContain(totp.secret.base32);
+
     const wrong = await agent.request<{ fields: Record<string, string> }>('POST', '/api/auth/2fa/enable', {
-      body: { code: '000000' === totp.generate() ? '111111' : '000000' },
+      body: { code: '000000' === totp.generate() ? '111111' : '000000', password: user.password },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields).toEqual({ code: messages.login.invalidCode });
 
+    // A session alone cannot turn it on: the password is asked again.
+    const noPassword = await agent.request<{ fields: Record<string, string> }>(
+      'POST',
+      '/api/auth/2fa/enable',
+      {
+        body: { code: totp.generate() },
+      },
+    );
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.fields).toEqual({ password: messages.login.passwordRequired });
+    const badPassword = await agent.request<{ fields: Record<string, string> }>(
+      'POST',
+      '/api/auth/2fa/enable',
+      {
+        body: { code: totp.generate(), password: 'not-my-password' },
+      },
+    );
+    expect(badPassword.status).toBe(400);
+    expect(badPassword.body.fields).toEqual({ password: authMessages.currentPasswordWrong });
+    expect((await server.db('users').where({ id: user.id }).first()).totp_enabled).toBe(false);
+
     const enabled = await agent.request<{ recoveryCodes: string[] }>('POST', '/api/auth/2fa/enable', {
-      body: { code: totp.generate() },
+      body: { code: totp.generate(), password: user.password },
     });
     expect(enabled.status).toBe(200);
     recoveryCodes = enabled.body.recoveryCodes;
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
-    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    // 16 characters of a 32-letter alphabet: 80 bits each.
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
     const row = await server.db('users').where({ id: user.id }).first();
     expect(row.totp_enabled).toBe(true);
-    // Only hashes are kept.
-    expect(JSON.stringify(row.recovery_codes)).not.toContain(recoveryCodes[0]);
+    // Only salted Argon2id hashes are kept, like passwords.
+    expect(row.recovery_codes).toHaveLength(RECOVERY_CODE_COUNT);
+    for (const hash of row.recovery_codes as string[]) expect(hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(row.recovery_codes)).not.toContain(recoveryCodes[0]?.replaceAll('-', ''));
     expect((await agent.request('GET', '/api/auth/me')).body).toMatchObject({ twoFactorEnabled: true });
 
     const again = await agent.request('POST', '/api/auth/2fa/setup');
@@ -108,9 +139,9 @@ describe('two-factor authentication', () => {
     expect(replay.body.error).toBe(messages.login.invalidCode);
   });
 
-  it('accepts each recovery code once, in any letter case', async () => {
+  it('accepts each recovery code once, in any letter case, with or without its dashes', async () => {
     const [code] = recoveryCodes as [string];
-    const used = await login({ twoFactorToken: code.toLowerCase() });
+    const used = await login({ twoFactorToken: code.toLowerCase().replaceAll('-', '') });
     expect(used.status).toBe(200);
     expect(used.body.success).toBe(true);
     const reused = await login({ twoFactorToken: code });
@@ -198,5 +229,49 @@ describe('two-factor authentication', () => {
       await server.db('audit_events').where('action', 'like', 'auth.two_factor%').orderBy('id')
     ).map((e) => e.action);
     expect(actions).toEqual(['auth.two_factor_setup', 'auth.two_factor_enable', 'auth.two_factor_disable']);
+  });
+});
+
+describe('two-factor data from before secrets were sealed', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await getTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('seals a TOTP secret stored in clear, and keeps old recovery codes working once, hashed like passwords', async () => {
+    const user = await server.createUser({ role: 'staff' });
+    const secret = newTotpSecret();
+    const oldCode = 'K7PQ2M';
+    await server
+      .db('users')
+      .where({ id: user.id })
+      .update({
+        totp_enabled: true,
+        totp_secret: secret,
+        recovery_codes: JSON.stringify([
+          legacyRecoveryHash(user.id, oldCode),
+          legacyRecoveryHash(user.id, 'ZZZZZZ'),
+        ]),
+      });
+
+    await recoveryMigration.up(server.db);
+    expect(await sealPlainTotpSecrets(server.db, totpKey(server.config.secret ?? ''))).toBe(1);
+    const row = await server.db('users').where({ id: user.id }).first();
+    expect(row.totp_secret).toMatch(/^v1\./);
+    expect(row.totp_secret).not.toContain(secret);
+    expect(row.recovery_codes).toHaveLength(2);
+    for (const hash of row.recovery_codes as string[]) expect(hash).toMatch(/^legacy:\$argon2id\$/);
+    expect(JSON.stringify(row.recovery_codes)).not.toContain(legacyRecoveryHash(user.id, oldCode));
+
+    const login = (twoFactorToken: string) =>
+      server.request<LoginBody>('POST', '/api/auth/login', {
+        body: { username: user.username, password: user.password, twoFactorToken },
+      });
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    expect((await login(totp.generate())).body.success).toBe(true);
+    expect((await login(oldCode.toLowerCase())).body.success).toBe(true);
+    expect((await login(oldCode)).status).toBe(401);
+    expect((await server.db('users').where({ id: user.id }).first()).recovery_codes).toHaveLength(1);
   });
 });

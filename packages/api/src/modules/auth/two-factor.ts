@@ -1,12 +1,26 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH, TRUSTED_DEVICE_DAYS } from '@wellrest/core';
+import {
+  looksLikeRecoveryCode,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_GROUP,
+  RECOVERY_CODE_LENGTH,
+  TRUSTED_DEVICE_DAYS,
+} from '@wellrest/core';
 import type { Knex } from 'knex';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { decryptSecret, deriveSecretKey, encryptSecret } from '../../security/secrets.js';
 import type { UserRow } from '../users/store.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 
 // Time-based one-time passwords (RFC 6238: SHA-1, 6 digits, 30 s), one-time recovery codes, and
 // trusted devices that skip the second factor for TRUSTED_DEVICE_DAYS.
+//
+// At rest: the TOTP secret is sealed (AES-256-GCM, security/secrets.ts) under a key derived from
+// the server secret; recovery codes (80 bits each) are kept only as Argon2id hashes, like passwords.
+// Codes issued before that (6 characters, unsalted SHA-256) were re-hashed by migration
+// 0601_recovery_code_hashes into `legacy:<argon2id of the old SHA-256>` and still work once each.
 
 const ISSUER = 'Wellrest';
 const PERIOD_SECONDS = 30;
@@ -29,6 +43,45 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
+/** The key TOTP secrets are sealed with, derived from the server secret. */
+export function totpKey(serverSecret: string): Buffer {
+  return deriveSecretKey(serverSecret, 'totp-secret');
+}
+
+/** A TOTP secret as stored: sealed. */
+export function sealTotpSecret(secret: string, key: Buffer): string {
+  return encryptSecret(secret, key);
+}
+
+/**
+ * The TOTP secret of a stored value. A value from before secrets were sealed (base32, no dots) is
+ * read as it is; startup seals those (sealPlainTotpSecrets).
+ */
+export function openTotpSecret(stored: string, key: Buffer): string | null {
+  if (!stored.includes('.')) return stored;
+  try {
+    return decryptSecret(stored, key);
+  } catch {
+    // Sealed under another server secret (WELLREST_SECRET changed): no code can match it; the
+    // recovery codes still sign in, and setting two-factor up again seals a new secret.
+    return null;
+  }
+}
+
+/** Seals every TOTP secret still stored in clear. Run at startup; answers how many it sealed. */
+export async function sealPlainTotpSecrets(db: Knex, key: Buffer): Promise<number> {
+  const rows = (await db('users')
+    .whereNotNull('totp_secret')
+    .andWhereRaw("strpos(totp_secret, '.') = 0")
+    .select('id', 'totp_secret')) as { id: number; totp_secret: string }[];
+  for (const row of rows) {
+    await db('users')
+      .where({ id: row.id, totp_secret: row.totp_secret })
+      .update({ totp_secret: sealTotpSecret(row.totp_secret, key) });
+  }
+  return rows.length;
+}
+
 export async function enrolment(
   secret: string,
   username: string,
@@ -44,18 +97,45 @@ export function totpStep(secret: string, username: string, code: string): number
   return delta === null ? null : TOTP.counter({ period: PERIOD_SECONDS, timestamp }) + delta;
 }
 
-function recoveryHash(userId: number, code: string): string {
+/** How codes from before migration 0601 were hashed (unsalted SHA-256 of id and code). */
+export function legacyRecoveryHash(userId: number, code: string): string {
   return createHash('sha256').update(`${userId}:${code.trim().toUpperCase()}`).digest('hex');
 }
+const LEGACY_PREFIX = 'legacy:';
 
-export function newRecoveryCodes(userId: number): { codes: string[]; hashes: string[] } {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+/** A recovery code as shown: four groups of four characters. */
+function grouped(code: string): string {
+  return code.match(new RegExp(`.{1,${RECOVERY_CODE_GROUP}}`, 'g'))?.join('-') ?? code;
+}
+
+/** RECOVERY_CODE_COUNT new codes (80 bits each) and their Argon2id hashes. */
+export async function newRecoveryCodes(): Promise<{ codes: string[]; hashes: string[] }> {
+  const plain = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
     Array.from(
       { length: RECOVERY_CODE_LENGTH },
       () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
     ).join(''),
   );
-  return { codes, hashes: codes.map((code) => recoveryHash(userId, code)) };
+  const hashes = await Promise.all(plain.map((code) => hashPassword(code)));
+  return { codes: plain.map(grouped), hashes };
+}
+
+/** The stored hash a typed recovery code matches, if any. */
+async function matchingRecoveryHash(user: UserRow, code: string): Promise<string | undefined> {
+  const stored = Array.isArray(user.recovery_codes) ? user.recovery_codes : [];
+  if (looksLikeRecoveryCode(code)) {
+    const normalized = normalizeRecoveryCode(code);
+    for (const hash of stored) {
+      if (!hash.startsWith(LEGACY_PREFIX) && (await verifyPassword(hash, normalized))) return hash;
+    }
+    return undefined;
+  }
+  const legacy = legacyRecoveryHash(user.id, code);
+  for (const hash of stored) {
+    if (hash.startsWith(LEGACY_PREFIX) && (await verifyPassword(hash.slice(LEGACY_PREFIX.length), legacy)))
+      return hash;
+  }
+  return undefined;
 }
 
 /**
@@ -66,10 +146,12 @@ export async function consumeSecondFactor(
   db: Knex,
   user: UserRow,
   code: string,
+  key: Buffer,
 ): Promise<'totp' | 'recovery' | null> {
   const trimmed = code.trim();
-  if (user.totp_secret) {
-    const step = totpStep(user.totp_secret, user.username, trimmed);
+  const secret = user.totp_secret ? openTotpSecret(user.totp_secret, key) : null;
+  if (secret && !looksLikeRecoveryCode(trimmed)) {
+    const step = totpStep(secret, user.username, trimmed);
     if (step !== null) {
       const updated = await db('users')
         .where({ id: user.id })
@@ -78,7 +160,8 @@ export async function consumeSecondFactor(
       if (updated > 0) return 'totp';
     }
   }
-  const hash = recoveryHash(user.id, trimmed);
+  const hash = await matchingRecoveryHash(user, trimmed);
+  if (!hash) return null;
   const removed = await db('users')
     .where({ id: user.id })
     .andWhereRaw('jsonb_exists(recovery_codes, ?)', [hash])

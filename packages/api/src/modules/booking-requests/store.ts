@@ -8,13 +8,7 @@ import {
 import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
-import {
-  isKitHoldConflict,
-  loadKitsAndHolds,
-  neededWindow,
-  practiceToday,
-  recordBookingEvent,
-} from '../bookings/store.js';
+import { loadKitsAndHolds, neededWindow, practiceToday, recordBookingEvent } from '../bookings/store.js';
 import { matchOrCreatePatient, utmJson } from '../public/patients.js';
 
 export interface BookingRequestView {
@@ -35,8 +29,8 @@ export interface BookingRequestView {
 
 /**
  * Stores a patient's request from the booking widget. When a kit of the type is free it also
- * creates the patient (lead source Online) and a pending booking holding that kit, which a
- * scheduler confirms; otherwise the request waits for review.
+ * creates the patient (lead source Online) and a pending booking that holds no kit yet: a
+ * scheduler's confirmation assigns one. Otherwise the request waits for review.
  */
 export async function createBookingRequest(
   db: Knex,
@@ -56,30 +50,24 @@ export async function createBookingRequest(
     input.kitType,
     neededWindow(input.startDate, input.testType),
   );
+  // The request holds no kit: a pending booking without one, which takes a free kit only when a
+  // scheduler confirms it. Anyone can send requests, so none of them may make a kit unavailable.
   let bookingId: number | null = null;
-  for (const kit of availableKitsOfType(input.kitType, kits, holds, input.startDate, input.testType)) {
-    try {
-      bookingId = await db.transaction(async (savepoint) => {
-        const [row] = await savepoint('bookings')
-          .insert({
-            patient_id: patient.id,
-            kit_id: kit.id,
-            test_type: input.testType,
-            kit_type: input.kitType,
-            status: 'pending',
-            start_date: dates.startDate,
-            end_date: dates.endDate,
-            return_date: dates.returnDate,
-            notes: input.notes ?? null,
-          })
-          .returning('id');
-        return (row as { id: number }).id;
-      });
-      break;
-    } catch (error) {
-      if (isKitHoldConflict(error)) continue;
-      throw error;
-    }
+  if (availableKitsOfType(input.kitType, kits, holds, input.startDate, input.testType).length > 0) {
+    const [booking] = await db('bookings')
+      .insert({
+        patient_id: patient.id,
+        kit_id: null,
+        test_type: input.testType,
+        kit_type: input.kitType,
+        status: 'pending',
+        start_date: dates.startDate,
+        end_date: dates.endDate,
+        return_date: dates.returnDate,
+        notes: input.notes ?? null,
+      })
+      .returning('id');
+    bookingId = (booking as { id: number }).id;
   }
   if (bookingId !== null) {
     await recordBookingEvent(db, ctx, {

@@ -12,10 +12,12 @@ import {
   inventoryMessages,
   isKitReadyFor,
   isValidStartDate,
+  type KitType,
   messages,
   operationMessages,
   type ReductionEligibility,
   reductionEligibility,
+  type TestType,
   testDates,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
@@ -74,52 +76,68 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   }
   // The client's end and return dates are advisory: the rules of spec §9 decide.
   const dates = testDates(input.startDate, input.testType);
-  await queueForKitType(db, input.kitType);
-  const { kits, holds } = await loadKitsAndHolds(
-    db,
-    input.kitType,
-    neededWindow(input.startDate, input.testType),
-  );
-  const notReady = await kitsNotReadyFor(db, input.kitType, input.startDate, today);
-  const candidates = availableKitsOfType(input.kitType, kits, holds, input.startDate, input.testType).filter(
+  const id = await insertWithFreeKit(db, input.kitType, input.startDate, input.testType, today, (kitId) => ({
+    patient_id: input.patientId,
+    kit_id: kitId,
+    test_type: input.testType,
+    kit_type: input.kitType,
+    status,
+    start_date: dates.startDate,
+    end_date: dates.endDate,
+    return_date: dates.returnDate,
+    notes: input.notes ?? null,
+    created_by: ctx.state.user?.id ?? null,
+  }));
+  if (id === null) throw conflict(messages.booking.kitNotAvailable(input.kitType));
+  const kitId = (await db('bookings').where({ id }).first<{ kit_id: number }>('kit_id')).kit_id;
+  await recordBookingEvent(db, ctx, {
+    bookingId: id,
+    action: 'created',
+    toStatus: status,
+    details: { kitId, testType: input.testType },
+  });
+  await recordAccess(db, ctx, { action: 'booking.create', entityType: 'booking', ids: [id] });
+  return requireBooking(ctx, id, 'read');
+}
+
+/**
+ * Takes the first kit of a type that is free for the test and clean in time, by running `write`
+ * (an insert when `bookingId` is absent, else an update of that booking) in a savepoint; a kit
+ * another request took meanwhile fails on the exclusion constraint and the next one is tried.
+ * Returns the booking's id, or null when no kit is free.
+ */
+async function insertWithFreeKit(
+  db: Knex,
+  kitType: KitType,
+  startDate: string,
+  testType: TestType,
+  today: string,
+  row: (kitId: number) => Record<string, unknown>,
+  bookingId?: number,
+): Promise<number | null> {
+  await queueForKitType(db, kitType);
+  const { kits, holds } = await loadKitsAndHolds(db, kitType, neededWindow(startDate, testType));
+  const notReady = await kitsNotReadyFor(db, kitType, startDate, today);
+  const candidates = availableKitsOfType(kitType, kits, holds, startDate, testType).filter(
     (kit) => !notReady.has(kit.id),
   );
-
   for (const kit of candidates) {
-    let id: number | undefined;
     try {
-      id = await db.transaction(async (savepoint) => {
-        const [row] = await savepoint('bookings')
-          .insert({
-            patient_id: input.patientId,
-            kit_id: kit.id,
-            test_type: input.testType,
-            kit_type: input.kitType,
-            status,
-            start_date: dates.startDate,
-            end_date: dates.endDate,
-            return_date: dates.returnDate,
-            notes: input.notes ?? null,
-            created_by: ctx.state.user?.id ?? null,
-          })
-          .returning('id');
-        return (row as { id: number }).id;
+      return await db.transaction(async (savepoint) => {
+        if (bookingId !== undefined) {
+          await savepoint('bookings').where({ id: bookingId }).update(row(kit.id));
+          return bookingId;
+        }
+        const [inserted] = await savepoint('bookings').insert(row(kit.id)).returning('id');
+        return (inserted as { id: number }).id;
       });
     } catch (error) {
       // Another request took this kit since it was read: try the next free one.
       if (isKitHoldConflict(error)) continue;
       throw error;
     }
-    await recordBookingEvent(db, ctx, {
-      bookingId: id,
-      action: 'created',
-      toStatus: status,
-      details: { kitId: kit.id, testType: input.testType },
-    });
-    await recordAccess(db, ctx, { action: 'booking.create', entityType: 'booking', ids: [id] });
-    return requireBooking(ctx, id, 'read');
   }
-  throw conflict(messages.booking.kitNotAvailable(input.kitType));
+  return null;
 }
 
 /**
@@ -177,6 +195,21 @@ export async function changeBookingStatus(
   }
   if (input.status === 'cancelled' && !input.reason) {
     throw fieldError('reason', inventoryMessages.cancelReasonRequired);
+  }
+  // A request from the public booking form holds no kit while it waits: staff confirming it (or
+  // handing it out) is what takes a free kit, or is refused when none is free.
+  if (booking.kitId === null && (input.status === 'confirmed' || input.status === 'picked_up')) {
+    const assigned = await insertWithFreeKit(
+      db,
+      booking.kitType,
+      booking.startDate,
+      booking.testType,
+      await practiceToday(ctx),
+      (kitId) => ({ kit_id: kitId, updated_at: db.fn.now() }),
+      id,
+    );
+    if (assigned === null) throw conflict(messages.booking.kitNotAvailable(booking.kitType));
+    booking.kitId = (await db('bookings').where({ id }).first<{ kit_id: number }>('kit_id')).kit_id;
   }
   // The kit follows the booking, as with a scan: out with the patient, then back to be cleaned.
   if (input.status === 'picked_up' && booking.kitId !== null) await requireKitOnShelf(db, booking.kitId);

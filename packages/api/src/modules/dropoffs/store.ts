@@ -1,50 +1,46 @@
-import { type DropoffReportInput, parseBookingReference, publicFormsMessages } from '@wellrest/core';
+import type { DropoffReportInput } from '@wellrest/core';
 import type { Knex } from 'knex';
 import type { AppContext } from '../../http/context.js';
-import { badRequest } from '../../http/errors.js';
 import { hashAgreementToken } from '../agreements/store.js';
 import { practiceToday, recordBookingEvent } from '../bookings/store.js';
 import { markKitReturned } from '../kits/operations.js';
 
-/** The last word of a name, for matching what a patient types as their last name. */
-export function lastNameOf(name: string): string {
-  const words = name.trim().split(/\s+/);
-  return (words[words.length - 1] ?? '').toLowerCase();
+/**
+ * How long after its booking's return date an agreement link still reports a drop-off (the link
+ * itself may have expired for signing by then: the kit comes back after the test).
+ */
+export const DROPOFF_LINK_GRACE_DAYS = 14;
+
+/**
+ * The booking a drop-off report's link token names, when the link still serves: it names an
+ * agreement whose booking is confirmed or picked up, and it has not expired (its own expiry, or
+ * the return date plus DROPOFF_LINK_GRACE_DAYS, whichever is later). Otherwise undefined.
+ */
+async function bookingFor(db: Knex, token: string): Promise<number | undefined> {
+  const row = await db('agreements')
+    .join('bookings', 'bookings.id', 'agreements.booking_id')
+    .where('agreements.token_hash', hashAgreementToken(token))
+    .whereIn('bookings.status', ['confirmed', 'picked_up'])
+    .where((live) =>
+      live
+        .where('agreements.expires_at', '>', db.fn.now())
+        .orWhereRaw('bookings.return_date + ?::int >= current_date', [DROPOFF_LINK_GRACE_DAYS]),
+    )
+    .first<{ booking_id: number } | undefined>('agreements.booking_id');
+  return row?.booking_id;
 }
 
 /**
- * The booking a drop-off report names: by its agreement link token, or by booking reference plus
- * the patient's last name. One answer for every mismatch, so the form reveals no booking.
+ * Stores a drop-off report when its link token is good. A token that names nothing stores
+ * nothing; the caller answers both the same way, so the form reveals nothing about bookings.
  */
-async function bookingFor(db: Knex, input: DropoffReportInput): Promise<number> {
-  const notMatched = () =>
-    badRequest(publicFormsMessages.dropoffNotMatched, {
-      fields: { bookingReference: publicFormsMessages.dropoffNotMatched },
-    });
-  if (input.token) {
-    const row = await db('agreements')
-      .where('token_hash', hashAgreementToken(input.token))
-      .first<{ booking_id: number } | undefined>('booking_id');
-    if (!row) throw notMatched();
-    return row.booking_id;
-  }
-  const id = parseBookingReference(input.bookingReference ?? '');
-  if (id === null) throw notMatched();
-  const row = await db('bookings')
-    .join('patients', 'patients.id', 'bookings.patient_id')
-    .where('bookings.id', id)
-    .whereIn('bookings.status', ['confirmed', 'picked_up'])
-    .first<{ name: string } | undefined>('patients.name');
-  if (!row || lastNameOf(row.name) !== (input.lastName ?? '').trim().toLowerCase()) throw notMatched();
-  return id;
-}
-
 export async function reportDropoff(
   db: Knex,
   input: DropoffReportInput,
   requestId: string,
-): Promise<{ id: number; bookingId: number }> {
-  const bookingId = await bookingFor(db, input);
+): Promise<{ id: number; bookingId: number } | undefined> {
+  const bookingId = await bookingFor(db, input.token);
+  if (bookingId === undefined) return undefined;
   const [row] = await db('dropoffs')
     .insert({
       request_id: requestId,

@@ -118,21 +118,29 @@ export const minimumFillTime: Middleware<
   await next();
 };
 
-/** Answers 429 once the caller's address or embed key has used up its submissions for the window. */
+/** The address a submission is counted under; a request without one shares a single count. */
+function clientAddress(ctx: AppContext): string {
+  return ctx.ip || 'unknown';
+}
+
+/**
+ * Answers 429 once the caller's address or embed key has used up its submissions for the window.
+ * Requests from the Wellrest origin itself (or sent with no Origin header at all) count together
+ * as one more key, so leaving the header out never skips the per-key limit.
+ */
 export const submissionRateLimit: Middleware<PublicState, AppContextExtension> = async (ctx, next) => {
   const db = dbOf(ctx);
   const since = new Date(Date.now() - PUBLIC_RATE_LIMITS.windowMinutes * 60_000);
-  const count = async (column: 'ip' | 'embed_key_id', value: string | number) => {
-    const [row] = await db('public_submissions')
-      .where(column, value)
-      .andWhere('created_at', '>', since)
-      .count<{ count: string | number }[]>('id as count');
+  const count = async (column: 'ip' | 'embed_key_id', value: string | number | null) => {
+    const query = db('public_submissions').where('created_at', '>', since);
+    if (value === null) query.whereNull(column);
+    else query.where(column, value);
+    const [row] = await query.count<{ count: string | number }[]>('id as count');
     return Number(row?.count ?? 0);
   };
-  const overIp = (await count('ip', ctx.ip)) >= PUBLIC_RATE_LIMITS.perIp;
-  const keyId = ctx.state.embedKeyId;
+  const overIp = (await count('ip', clientAddress(ctx))) >= PUBLIC_RATE_LIMITS.perIp;
   const overKey =
-    typeof keyId === 'number' && (await count('embed_key_id', keyId)) >= PUBLIC_RATE_LIMITS.perKey;
+    !overIp && (await count('embed_key_id', ctx.state.embedKeyId ?? null)) >= PUBLIC_RATE_LIMITS.perKey;
   if (overIp || overKey) {
     ctx.set('Retry-After', String(PUBLIC_RATE_LIMITS.windowMinutes * 60));
     throw new HttpError(429, publicFormsMessages.rateLimited);
@@ -160,7 +168,7 @@ export async function claimSubmission(
       idempotency_key: idempotencyKey,
       request_id: requestId,
       embed_key_id: ctx.state.embedKeyId ?? null,
-      ip: ctx.ip || null,
+      ip: clientAddress(ctx),
     })
     .onConflict(['kind', 'idempotency_key'])
     .ignore()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isValidNpi, PUBLIC_FORM_MIN_FILL_MS, publicFormsMessages } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestFrom } from '../../test/from-address.js';
 import { insertBooking, insertKits, insertPatient, wednesdayAhead } from '../../test/operations-fixtures.js';
 import { getTestServer, type TestServer } from '../../test/server.js';
 import { PUBLIC_RATE_LIMITS } from './guard.js';
@@ -236,6 +237,8 @@ describe('public API', () => {
       expect(rows[0].utm).toEqual({ source: 'partner', campaign: 'spring' });
       const booking = await server.db('bookings').where({ id: rows[0].booking_id }).first();
       expect(booking.status).toBe('pending');
+      // It holds no kit until a scheduler confirms it.
+      expect(booking.kit_id).toBeNull();
       const patient = await server.db('patients').where({ id: rows[0].patient_id }).first();
       expect(patient.lead_source).toBe('Online');
 
@@ -445,37 +448,54 @@ describe('public API', () => {
   });
 
   describe('drop-offs', () => {
-    it('matches reference and last name, and staff confirm the return', async () => {
+    async function pickedUpWithLink(
+      name: string,
+    ): Promise<{ bookingId: number; kitId: number; token: string }> {
       const [kit] = await insertKits(server.db, 'Somfit', 1);
-      const patient = await insertPatient(server.db, { name: 'Jordan Q Dropper' });
+      const patient = await insertPatient(server.db, { name });
       const bookingId = await insertBooking(server.db, {
         patientId: patient.id,
         kitId: kit?.id ?? null,
         kitType: 'Somfit',
         startDate: wednesdayAhead(4),
-        status: 'picked_up',
+        status: 'confirmed',
       });
-      const report = {
-        dropoffDate: wednesdayAhead(4),
-        location: 'Front desk',
-        problems: 'Sensor fell off night 2',
-      };
-      const wrong = await server.request('POST', '/api/public/dropoffs', {
-        body: { ...report, bookingReference: `#${bookingId}`, lastName: 'Nobody' },
-      });
-      const missing = await server.request('POST', '/api/public/dropoffs', {
-        body: { ...report, bookingReference: '#99999999', lastName: 'Dropper' },
-      });
-      expect(wrong.status).toBe(400);
-      expect(missing.status).toBe(400);
-      // The same answer for both, but for each request's own id.
-      expect({ ...wrong.body, requestId: 0 }).toEqual({ ...missing.body, requestId: 0 });
-      expect(wrong.body.error).toBe(publicFormsMessages.dropoffNotMatched);
+      const scheduler = await server.loginAs('scheduler');
+      const link = await scheduler.request<{ formUrl: string }>(
+        'POST',
+        `/api/bookings/${bookingId}/initiate-agreement`,
+      );
+      expect(link.status).toBe(200);
+      await server.db('bookings').where({ id: bookingId }).update({ status: 'picked_up' });
+      const token = new URL(link.body.formUrl, 'http://x').searchParams.get('token') ?? '';
+      return { bookingId, kitId: kit?.id ?? 0, token };
+    }
+    const report = {
+      dropoffDate: wednesdayAhead(4),
+      location: 'Front desk',
+      problems: 'Sensor fell off night 2',
+    };
 
-      const ok = await server.request<{ requestId: string }>('POST', '/api/public/dropoffs', {
-        body: { ...report, bookingReference: `#${bookingId}`, lastName: 'dropper' },
+    it('answers a guess exactly as a match, stores only the match, and staff confirm the return', async () => {
+      const { bookingId, kitId, token } = await pickedUpWithLink('Jordan Q Dropper');
+      // A sequential booking number and a last name are no proof any more.
+      const guessed = await server.request('POST', '/api/public/dropoffs', {
+        body: { ...report, bookingReference: `#${bookingId}`, lastName: 'Dropper' },
       });
-      expect(ok.status).toBe(201);
+      expect(guessed.status).toBe(400);
+      expect(guessed.body.fields).toEqual({ token: publicFormsMessages.dropoffLinkRequired });
+
+      const miss = await server.request('POST', '/api/public/dropoffs', {
+        body: { ...report, token: 'x'.repeat(43) },
+      });
+      const hit = await server.request<{ requestId: string }>('POST', '/api/public/dropoffs', {
+        body: { ...report, token },
+      });
+      expect([miss.status, hit.status]).toEqual([202, 202]);
+      expect(Object.keys(miss.body)).toEqual(['requestId']);
+      expect(Object.keys(hit.body)).toEqual(['requestId']);
+      expect(miss.text.length).toBe(hit.text.length);
+
       const scheduler = await server.loginAs('scheduler');
       const list = await scheduler.request<Array<{ id: number; problems: string }>>(
         'GET',
@@ -483,11 +503,58 @@ describe('public API', () => {
       );
       expect(list.body).toHaveLength(1);
       expect(list.body[0]?.problems).toBe('Sensor fell off night 2');
+      expect(await count(server, 'dropoffs')).toBe(1);
+      const denied = await server.db('audit_events').where({ action: 'public.dropoff', outcome: 'denied' });
+      expect(denied).toHaveLength(1);
+
       const confirmed = await scheduler.request('POST', `/api/dropoffs/${list.body[0]?.id}/confirm`);
       expect(confirmed.status).toBe(200);
       expect((await server.db('bookings').where({ id: bookingId }).first()).status).toBe('completed');
       // The kit is back and waits for its cleaning, as after a check-in scan.
-      expect((await server.db('kits').where({ id: kit?.id }).first()).status).toBe('cleaning');
+      expect((await server.db('kits').where({ id: kitId }).first()).status).toBe('cleaning');
+    });
+
+    it('limits drop-off attempts per address, hits and misses alike', async () => {
+      const address = '127.0.0.61';
+      for (let i = 0; i < PUBLIC_RATE_LIMITS.perIp; i++) {
+        const res = await requestFrom(server.url, address, 'POST', '/api/public/dropoffs', {
+          body: { ...report, token: randomUUID() },
+        });
+        expect(res.status).toBe(202);
+      }
+      const limited = await requestFrom(server.url, address, 'POST', '/api/public/dropoffs', {
+        body: { ...report, token: randomUUID() },
+      });
+      expect(limited.status).toBe(429);
+    });
+
+    it('stores nothing for an expired link, and answers it as any other', async () => {
+      const { bookingId, token } = await pickedUpWithLink('Casey Late');
+      // The link expired for signing, and the booking's return date is long past its grace.
+      await server
+        .db('agreements')
+        .where({ booking_id: bookingId })
+        .update({
+          created_at: new Date(Date.now() - 10 * 86_400_000),
+          expires_at: new Date(Date.now() - 1000),
+        });
+      const dates = await server
+        .db('bookings')
+        .where({ id: bookingId })
+        .first('start_date', 'end_date', 'return_date');
+      await server
+        .db('bookings')
+        .where({ id: bookingId })
+        .update({ start_date: '2020-01-01', end_date: '2020-01-03', return_date: '2020-01-04' });
+      const res = await server.request('POST', '/api/public/dropoffs', { body: { ...report, token } });
+      expect(res.status).toBe(202);
+      expect(await server.db('dropoffs').where({ booking_id: bookingId })).toHaveLength(0);
+
+      // Within the grace after the return date, an expired signing link still reports the drop-off.
+      await server.db('bookings').where({ id: bookingId }).update(dates);
+      const late = await server.request('POST', '/api/public/dropoffs', { body: { ...report, token } });
+      expect(late.status).toBe(202);
+      expect(await server.db('dropoffs').where({ booking_id: bookingId })).toHaveLength(1);
     });
   });
 

@@ -106,17 +106,18 @@ async function postPhysicianSignup(ctx: Input<PhysicianSignupInput>): Promise<vo
 
 async function postDropoff(ctx: Input<DropoffReportInput>): Promise<void> {
   const db = dbOf(ctx);
-  // Claimed outside any transaction, so failed matches count towards the rate limit too.
+  // Claimed outside any transaction, so every attempt counts towards the rate limit.
   const claim = await claimSubmission(db, ctx, 'dropoff', randomUUID());
   const created = await reportDropoff(db, ctx.state.input, claim.requestId);
   await audit(db, ctx, {
     action: 'public.dropoff',
-    outcome: 'success',
+    outcome: created ? 'success' : 'denied',
     entityType: 'dropoff',
-    entityId: created.id,
-    details: { bookingId: created.bookingId },
+    entityId: created?.id ?? null,
+    details: created ? { bookingId: created.bookingId } : { reason: 'link_not_valid' },
   });
-  ctx.status = 201;
+  // The same answer whether or not the link named a booking: a good link and a guess look alike.
+  ctx.status = 202;
   ctx.body = { requestId: claim.requestId };
 }
 

@@ -9,6 +9,7 @@ import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { createPasswordLink } from '../auth/password-links.js';
 import { hashPassword } from '../auth/passwords.js';
+import { unlockAccount } from '../auth/throttle.js';
 import { revokeTrustedDevices } from '../auth/two-factor.js';
 import {
   findUserById,
@@ -32,7 +33,8 @@ async function createUser(ctx: AppContext & { state: { input: CreateUserInput } 
   const problem = passwordProblem(input.password, input.username);
   if (problem) throw badRequest(messages.common.invalidRequest, { fields: { password: problem } });
   if (await usernameOrEmailTaken(db, input.username, input.email)) throw conflict(authMessages.userExists);
-  const row = await insertUser(db, input);
+  // The password an administrator chose is a first one only: the owner sets their own at first sign-in.
+  const row = await insertUser(db, { ...input, mustChangePassword: true });
   await audit(db, ctx, {
     action: 'user.create',
     outcome: 'success',
@@ -138,6 +140,21 @@ async function revokeSessions(ctx: AppContext): Promise<void> {
   ctx.body = { revoked };
 }
 
+/** Lifts a sign-in lock: the account and every address start afresh. */
+async function unlockUser(ctx: AppContext): Promise<void> {
+  const db = dbOf(ctx);
+  const user = await targetUser(ctx);
+  const wasLocked = await unlockAccount(db, user.id);
+  await audit(db, ctx, {
+    action: 'user.unlock',
+    outcome: 'success',
+    entityType: 'user',
+    entityId: user.id,
+    details: { wasLocked },
+  });
+  ctx.body = toAdminUser((await findUserById(db, user.id)) ?? user);
+}
+
 export function userAdminRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
   router.get('/api/admin/users', can('read', 'User'), listUsers);
@@ -157,5 +174,6 @@ export function userAdminRoutes(): Router<AppState, AppContextExtension> {
   );
   router.post('/api/admin/users/:id/reset-password', can('update', 'User'), inTransaction, resetPassword);
   router.post('/api/admin/users/:id/revoke-sessions', can('update', 'User'), inTransaction, revokeSessions);
+  router.post('/api/admin/users/:id/unlock', can('update', 'User'), inTransaction, unlockUser);
   return router;
 }

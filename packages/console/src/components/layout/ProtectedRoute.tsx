@@ -3,10 +3,12 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 
 const LoginScreen = lazy(() => import('@/features/auth/LoginScreen'));
+const ChoosePasswordScreen = lazy(() => import('@/features/auth/ChoosePasswordScreen'));
 
 /**
  * Shows its children only to a signed-in user (spec §2, §4). While `/api/auth/me` loads a
- * spinner shows; a visitor who is not signed in gets the sign-in form in place, on the same URL.
+ * spinner shows; a visitor who is not signed in gets the sign-in form in place, on the same URL,
+ * and an account that must choose its own password gets that form first.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
@@ -22,6 +24,13 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     return (
       <Suspense fallback={<PageSpinner fullScreen />}>
         <LoginScreen />
+      </Suspense>
+    );
+  }
+  if (user.mustChangePassword) {
+    return (
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <ChoosePasswordScreen username={user.username} />
       </Suspense>
     );
   }

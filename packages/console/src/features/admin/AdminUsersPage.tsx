@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatRole, messages, ROLES, type Role } from '@wellrest/core';
-import { KeyRound, LogOut, Plus, UserCheck, Users, UserX } from 'lucide-react';
+import { KeyRound, LockOpen, LogOut, Plus, UserCheck, Users, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
@@ -21,7 +21,10 @@ type PendingAction =
   | { kind: 'deactivate'; user: AdminUser }
   | { kind: 'reactivate'; user: AdminUser }
   | { kind: 'resetPassword'; user: AdminUser }
-  | { kind: 'revokeSessions'; user: AdminUser };
+  | { kind: 'revokeSessions'; user: AdminUser }
+  | { kind: 'unlock'; user: AdminUser };
+
+const isLocked = (user: AdminUser) => user.lockedUntil !== null && new Date(user.lockedUntil) > new Date();
 
 const failed = (error: unknown) =>
   toast({
@@ -50,7 +53,7 @@ function UserStatus({ user }: { user: AdminUser }) {
       {user.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="red">Inactive</Badge>}
       {user.twoFactorEnabled && <Badge tone="accent">2FA</Badge>}
       {user.mustChangePassword && <Badge tone="amber">Password not set</Badge>}
-      {user.lockedUntil && new Date(user.lockedUntil) > new Date() && <Badge tone="amber">Locked</Badge>}
+      {isLocked(user) && <Badge tone="amber">Locked</Badge>}
     </div>
   );
 }
@@ -94,6 +97,17 @@ function UserActions({
 }) {
   return (
     <div className={cn('flex flex-wrap gap-1', className)}>
+      {isLocked(user) && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onAction({ kind: 'unlock', user })}
+          aria-label={`Unlock ${nameOf(user)}`}
+        >
+          <LockOpen aria-hidden />
+          <span className="md:hidden xl:inline">Unlock</span>
+        </Button>
+      )}
       <Button
         variant="ghost"
         size="sm"
@@ -139,7 +153,7 @@ function UserActions({
   );
 }
 
-/** /admin/users: every account, with role changes, deactivation, password resets and session revocation. */
+/** /admin/users: every account, with role changes, deactivation, unlocking, password resets and session revocation. */
 export default function AdminUsersPage() {
   const queryClient = useQueryClient();
   const { user: me } = useCurrentUser();
@@ -170,6 +184,7 @@ export default function AdminUsersPage() {
       if (pending.kind === 'deactivate') return apiRequest('PATCH', base, { isActive: false });
       if (pending.kind === 'reactivate') return apiRequest('PATCH', base, { isActive: true });
       if (pending.kind === 'resetPassword') return apiRequest<PasswordLink>('POST', `${base}/reset-password`);
+      if (pending.kind === 'unlock') return apiRequest('POST', `${base}/unlock`);
       return apiRequest('POST', `${base}/revoke-sessions`);
     },
     onSuccess: (data, pending) => {
@@ -184,6 +199,8 @@ export default function AdminUsersPage() {
           title: 'Sessions revoked',
           description: `${nameOf(pending.user)} has been signed out everywhere.`,
         });
+      if (pending.kind === 'unlock')
+        toast({ title: 'User unlocked', description: `${nameOf(pending.user)} can sign in again.` });
       if (pending.kind === 'resetPassword')
         setPasswordLink({ user: pending.user, link: data as PasswordLink });
     },
@@ -213,6 +230,13 @@ export default function AdminUsersPage() {
         `${nameOf(user)}'s current password stops working at once and they are signed out everywhere. You get a one-time link for them to choose a new one.`,
       confirm: 'Reset password',
       pending: 'Resetting...',
+    },
+    unlock: {
+      title: 'Unlock user',
+      description: (user) =>
+        `${nameOf(user)} was locked after repeated failed sign-ins. Unlocking lets them sign in with their password again at once.`,
+      confirm: 'Unlock',
+      pending: 'Unlocking...',
     },
     revokeSessions: {
       title: 'Revoke sessions',

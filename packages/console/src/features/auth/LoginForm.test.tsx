@@ -1,5 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEVICE_ID_STORAGE_KEY, homeRouteFor, messages, TWO_FACTOR_CODE_LENGTH } from '@wellrest/core';
+import {
+  authMessages,
+  DEVICE_ID_STORAGE_KEY,
+  homeRouteFor,
+  messages,
+  TWO_FACTOR_CODE_LENGTH,
+} from '@wellrest/core';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
 import { bodyOf, jsonResponse, mockApi } from '@/test/http';
@@ -112,6 +118,33 @@ describe('LoginForm', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const second = bodyOf(fetchMock.mock.calls[1]?.[1]) as Record<string, unknown>;
     expect(second).toMatchObject({ username: 'sam', twoFactorToken: '123456', trustDevice: true });
+  });
+
+  it('takes a recovery code instead of the 6-digit code', async () => {
+    const fetchMock = mockApi({
+      'POST /api/auth/login': (_url, init) => {
+        const sent = bodyOf(init) as Record<string, unknown>;
+        return sent.twoFactorToken
+          ? jsonResponse({ success: true, user })
+          : jsonResponse({ success: false, requiresTwoFactor: true });
+      },
+    });
+    renderWithApp(<LoginForm />, { path: '/login' });
+    fillCredentials();
+    fireEvent.click(signInButton());
+    fireEvent.click(await screen.findByRole('button', { name: authMessages.useRecoveryCode }));
+    const code = screen.getByLabelText(authMessages.recoveryCodeLabel);
+    expect(code.getAttribute('maxlength')).toBe('19');
+    expect(screen.getByText(authMessages.recoveryCodeHint)).toBeTruthy();
+    fireEvent.change(code, { target: { value: 'ABCD-EFGH-JKLM-NPQR' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.login.verify }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const second = bodyOf(fetchMock.mock.calls[1]?.[1]) as Record<string, unknown>;
+    expect(second).toMatchObject({ twoFactorToken: 'ABCD-EFGH-JKLM-NPQR' });
+    fireEvent.click(screen.getByRole('button', { name: authMessages.useAuthenticatorCode }));
+    expect(screen.getByLabelText(messages.login.codeLabel).getAttribute('maxlength')).toBe(
+      String(TWO_FACTOR_CODE_LENGTH),
+    );
   });
 
   it('Back to login resets the form', async () => {

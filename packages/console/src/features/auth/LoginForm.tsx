@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API_PATHS,
+  authMessages,
   type CurrentUser,
   homeRouteFor,
   LoginInput,
   type LoginResponse,
   messages,
+  RECOVERY_CODE_GROUP,
+  RECOVERY_CODE_LENGTH,
   TWO_FACTOR_CODE_LENGTH,
 } from '@wellrest/core';
 import { TriangleAlert } from 'lucide-react';
@@ -49,6 +52,8 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
+  // A recovery code (16 characters in groups of four) instead of the 6-digit code.
+  const [recovery, setRecovery] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [passwordExpired, setPasswordExpired] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -130,6 +135,7 @@ export function LoginForm() {
     setPassword('');
     setCode('');
     setTrustDevice(false);
+    setRecovery(false);
     setErrors({});
     setPasswordExpired(false);
     signIn.reset();
@@ -190,25 +196,51 @@ export function LoginForm() {
       ) : (
         <>
           <div className="grid gap-2">
-            <Label htmlFor={codeId}>{messages.login.codeLabel}</Label>
+            <Label htmlFor={codeId}>
+              {recovery ? authMessages.recoveryCodeLabel : messages.login.codeLabel}
+            </Label>
             <Input
               ref={codeRef}
               id={codeId}
               name="twoFactorToken"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={TWO_FACTOR_CODE_LENGTH}
+              inputMode={recovery ? 'text' : 'numeric'}
+              autoComplete={recovery ? 'off' : 'one-time-code'}
+              autoCapitalize={recovery ? 'characters' : undefined}
+              spellCheck={false}
+              maxLength={
+                recovery
+                  ? RECOVERY_CODE_LENGTH + RECOVERY_CODE_LENGTH / RECOVERY_CODE_GROUP - 1
+                  : TWO_FACTOR_CODE_LENGTH
+              }
               value={code}
               onChange={(event) => setCode(event.target.value.trim())}
-              className="text-center font-mono text-lg tracking-[0.5em]"
+              className={
+                recovery
+                  ? 'text-center font-mono text-base tracking-wider uppercase'
+                  : 'text-center font-mono text-lg tracking-[0.5em]'
+              }
               aria-invalid={errors.twoFactorToken ? true : undefined}
               aria-describedby={`${codeId}-hint${errors.twoFactorToken ? ` ${codeId}-error` : ''}`}
               disabled={pending}
             />
             <FieldMessage id={`${codeId}-hint`} tone="hint">
-              {messages.login.twoFactorRequired.description}
+              {recovery ? authMessages.recoveryCodeHint : messages.login.twoFactorRequired.description}
             </FieldMessage>
             <FieldMessage id={`${codeId}-error`}>{errors.twoFactorToken}</FieldMessage>
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto justify-self-start px-0"
+              onClick={() => {
+                setRecovery((current) => !current);
+                setCode('');
+                setErrors({});
+                queueMicrotask(() => codeRef.current?.focus());
+              }}
+              disabled={pending}
+            >
+              {recovery ? authMessages.useAuthenticatorCode : authMessages.useRecoveryCode}
+            </Button>
           </div>
           <div className="flex items-center gap-2">
             <Checkbox

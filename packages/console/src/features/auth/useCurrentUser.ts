@@ -12,6 +12,8 @@ export type SessionUser = CurrentUser & {
   sessionExpiresAt?: string | null;
   twoFactorEnabled?: boolean;
   passwordExpiresAt?: string | null;
+  /** The account must choose its own password before anything else (set by an administrator). */
+  mustChangePassword?: boolean;
 };
 
 const askServer = getQueryFn<SessionUser>({ on401: 'returnNull' });

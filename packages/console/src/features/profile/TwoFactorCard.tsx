@@ -124,6 +124,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
       apiRequest<EnableAnswer>('POST', '/api/auth/2fa/enable', input),
     onSuccess: (answer) => {
       setCode('');
+      setPassword('');
       setStage({ name: 'codes', codes: answer.recoveryCodes });
       toast({
         title: 'Two-factor authentication is on',
@@ -148,7 +149,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
 
   function submitEnable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const result = TwoFactorEnableInput.safeParse({ code });
+    const result = TwoFactorEnableInput.safeParse({ code, password });
     setErrors(result.success ? {} : zodFieldErrors(result.error.issues));
     if (result.success) enable.mutate(result.data);
   }
@@ -201,7 +202,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
             <div className="grid gap-4">
               <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
                 <li>Scan the QR code with your authenticator app.</li>
-                <li>Enter the {TWO_FACTOR_CODE_LENGTH}-digit code the app shows.</li>
+                <li>Enter the {TWO_FACTOR_CODE_LENGTH}-digit code the app shows, and your password.</li>
               </ol>
               {secret && (
                 <p className="text-sm text-slate-600">
@@ -218,13 +219,33 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
                 error={errors.code}
                 disabled={enable.isPending}
               />
+              <div className="grid max-w-sm gap-2">
+                <Label htmlFor={`${ids}-enable-password`}>{messages.login.passwordLabel}</Label>
+                <Input
+                  id={`${ids}-enable-password`}
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-invalid={errors.password ? true : undefined}
+                  aria-describedby={`${ids}-enable-password-hint${errors.password ? ` ${ids}-enable-password-error` : ''}`}
+                  disabled={enable.isPending}
+                />
+                <FieldMessage id={`${ids}-enable-password-hint`} tone="hint">
+                  Confirm it is you: enter your password.
+                </FieldMessage>
+                <FieldMessage id={`${ids}-enable-password-error`}>{errors.password}</FieldMessage>
+              </div>
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" disabled={enable.isPending}>
                   {enable.isPending ? 'Turning on...' : 'Turn on'}
                 </Button>
                 <Button
                   variant="ghost"
-                  onClick={() => setStage({ name: 'idle' })}
+                  onClick={() => {
+                    setPassword('');
+                    setStage({ name: 'idle' });
+                  }}
                   disabled={enable.isPending}
                 >
                   {messages.common.cancel}

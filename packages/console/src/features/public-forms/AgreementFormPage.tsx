@@ -79,7 +79,7 @@ function AgreementForm({ token, agreement }: { token: string; agreement: Agreeme
     });
     setBusy(false);
     if (answer.ok) {
-      navigate('/agreement-success');
+      navigate(`/agreement-success?token=${encodeURIComponent(token)}`);
       return;
     }
     if (answer.status === 404 || answer.status === 410) {
@@ -194,9 +194,22 @@ function AgreementForm({ token, agreement }: { token: string; agreement: Agreeme
 
 /** /agreement-success */
 export function AgreementSuccessPage() {
+  // The agreement link's token also proves a drop-off report: the page offers that form's link.
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
   return (
     <PublicShell>
       <SuccessPanel title={publicCopy.agreementSuccessTitle} body={publicCopy.agreementSuccessBody} />
+      {token && (
+        <p className="mt-6 text-center text-slate-600">
+          {publicFormsMessages.dropoffLinkHint}{' '}
+          <a
+            className="font-medium text-blue-700 underline underline-offset-2"
+            href={`/dropoff-form?token=${encodeURIComponent(token)}`}
+          >
+            {publicCopy.reportDropoff}
+          </a>
+        </p>
+      )}
     </PublicShell>
   );
 }

@@ -1,4 +1,4 @@
-import { parseBookingReference, publicFormsMessages } from '@wellrest/core';
+import { publicFormsMessages } from '@wellrest/core';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
-import { SuccessPanel } from './PublicPanels';
+import { LinkProblem, SuccessPanel } from './PublicPanels';
 import { PublicShell } from './PublicShell';
 import { issuesByField, publicRequest } from './publicApi';
 import { publicCopy } from './publicCopy';
 
-type Field = 'bookingReference' | 'lastName' | 'dropoffDate' | 'location' | 'notes' | 'problems';
+type Field = 'dropoffDate' | 'location' | 'notes' | 'problems';
 
 function localToday(): string {
   const now = new Date();
@@ -20,13 +20,25 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** /dropoff-form: the patient reports returning the kit (reference and last name, or a link token). */
+/**
+ * /dropoff-form?token=…: the patient reports returning the kit. The link's token (the one of their
+ * agreement link) is the proof; without one the page says where to find the link.
+ */
 export default function DropoffFormPage() {
-  const [, navigate] = useLocation();
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  if (!token) {
+    return (
+      <PublicShell>
+        <LinkProblem message={publicFormsMessages.dropoffLinkRequired} />
+      </PublicShell>
+    );
+  }
+  return <DropoffForm token={token} />;
+}
+
+function DropoffForm({ token }: { token: string }) {
+  const [, navigate] = useLocation();
   const [values, setValues] = useState<Record<Field, string>>({
-    bookingReference: '',
-    lastName: '',
     dropoffDate: localToday(),
     location: '',
     notes: '',
@@ -42,13 +54,6 @@ export default function DropoffFormPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!token) {
-      if (!values.bookingReference.trim())
-        found.bookingReference = publicFormsMessages.bookingReferenceRequired;
-      else if (parseBookingReference(values.bookingReference) === null)
-        found.bookingReference = publicFormsMessages.bookingReferenceInvalid;
-      if (!values.lastName.trim()) found.lastName = publicFormsMessages.lastNameRequired;
-    }
     if (!values.dropoffDate) found.dropoffDate = publicFormsMessages.dropoffDateRequired;
     if (!values.location.trim()) found.location = publicFormsMessages.locationRequired;
     setErrors(found);
@@ -56,9 +61,7 @@ export default function DropoffFormPage() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     const body = {
-      ...(token
-        ? { token }
-        : { bookingReference: values.bookingReference.trim(), lastName: values.lastName.trim() }),
+      token,
       dropoffDate: values.dropoffDate,
       location: values.location.trim(),
       notes: values.notes.trim() || undefined,
@@ -119,23 +122,6 @@ export default function DropoffFormPage() {
         <Card>
           <CardContent className="pt-6">
             <form className="grid gap-5" noValidate onSubmit={(event) => void submit(event)}>
-              {!token && (
-                <div className="grid gap-5 sm:grid-cols-2">
-                  {field(
-                    'bookingReference',
-                    publicCopy.bookingReference,
-                    <Input {...aria('bookingReference', true)} inputMode="numeric" />,
-                    {
-                      hint: publicCopy.bookingReferenceHint,
-                    },
-                  )}
-                  {field(
-                    'lastName',
-                    publicCopy.lastName,
-                    <Input {...aria('lastName')} autoComplete="family-name" />,
-                  )}
-                </div>
-              )}
               <div className="grid gap-5 sm:grid-cols-2">
                 {field('dropoffDate', publicCopy.dropoffDate, <Input {...aria('dropoffDate')} type="date" />)}
                 {field('location', publicCopy.location, <Input {...aria('location')} />)}
