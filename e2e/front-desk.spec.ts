@@ -1,13 +1,15 @@
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import {
+  type AvailabilityDay,
   addDays,
   dayOfWeek,
   frontDeskMessages,
   messages,
   type Patient,
+  publicFormsMessages,
   todayInTimeZone,
 } from '@wellrest/core';
-import { signIn } from './support';
+import { adminApi, signIn } from './support';
 
 // What the front desk meets on day one: doubled submissions, agreements, role-aware screens,
 // focus and small screens. Against the real API on a fresh demo database.
@@ -132,5 +134,183 @@ test.describe('data integrity', () => {
     await expect(warning).toContainText(existing.name);
     await warning.getByRole('link', { name: frontDeskMessages.openExistingPatient }).click();
     await expect(page).toHaveURL(new RegExp(`/patients#patient-${existing.id}$`));
+  });
+});
+
+// A 1x1 PNG, as a signature pad would send it.
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** The demo data books several pickups on the next start day: today, Monday to Thursday. */
+async function todaysPickups(page: Page): Promise<AvailabilityDay['pickups']> {
+  const response = await page.request.get('/api/dashboard/daily-availability');
+  expect(response.ok()).toBe(true);
+  const days = (await response.json()) as AvailabilityDay[];
+  return days[0]?.pickups ?? [];
+}
+
+/** A new booking for a demo patient, through the API, with a link to its agreement form. */
+async function bookingWithLink(page: Page, patientIndex: number, startDate: string) {
+  const patient = (await patients(page))[patientIndex] as Patient;
+  const booked = await page.request.post('/api/bookings', {
+    data: { patientId: patient.id, kitType: 'Somfit', startDate, allowDuplicate: true },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const booking = (await booked.json()) as { id: number };
+  const initiated = await page.request.post(`/api/bookings/${booking.id}/initiate-agreement`);
+  expect(initiated.ok()).toBe(true);
+  const { formUrl } = (await initiated.json()) as { formUrl: string };
+  return { booking, patient, formUrl };
+}
+
+async function drawSignature(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('signature pad not laid out');
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 30, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + box.height - 30, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** How many pixels of the signature canvas are drawn on (not the white background). */
+async function inkedPixels(page: Page): Promise<number> {
+  return page.getByTestId('signature-pad').evaluate((node) => {
+    const canvas = node as HTMLCanvasElement;
+    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+    let inked = 0;
+    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 128) inked++;
+    return inked;
+  });
+}
+
+test.describe('agreements', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the signature survives a viewport change, and is what gets signed', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await adminApi(playwright.request, baseURL ?? '');
+    const patient = ((await (await api.get('/api/patients')).json()) as Patient[])[5] as Patient;
+    const booked = await api.post('/api/bookings', {
+      data: { patientId: patient.id, kitType: 'Somfit', startDate: wednesdayAfter(98), allowDuplicate: true },
+    });
+    expect(booked.status()).toBe(201);
+    const { id } = (await booked.json()) as { id: number };
+    const { formUrl } = (await (await api.post(`/api/bookings/${id}/initiate-agreement`)).json()) as {
+      formUrl: string;
+    };
+
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.goto(formUrl);
+    await page.getByLabel('Type your full name').fill(patient.name);
+    await drawSignature(page);
+    expect(await inkedPixels(page)).toBeGreaterThan(0);
+    // A phone turned, a window narrowed: the strokes are still there.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.getByTestId('signature-pad').evaluate((n) => (n as HTMLCanvasElement).offsetWidth))
+      .toBeLessThan(400);
+    expect(await inkedPixels(page)).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 844, height: 390 });
+    expect(await inkedPixels(page)).toBeGreaterThan(0);
+    await page.getByRole('checkbox', { name: 'I have read and agree to these terms.' }).check();
+    await page.getByRole('button', { name: 'Sign agreement' }).click();
+    await expect(page).toHaveURL(/\/agreement-success$/);
+  });
+
+  test('an older link of a signed booking says it is already signed', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await adminApi(playwright.request, baseURL ?? '');
+    const patient = ((await (await api.get('/api/patients')).json()) as Patient[])[6] as Patient;
+    const booked = await api.post('/api/bookings', {
+      data: {
+        patientId: patient.id,
+        kitType: 'Somfit',
+        startDate: wednesdayAfter(105),
+        allowDuplicate: true,
+      },
+    });
+    const { id } = (await booked.json()) as { id: number };
+    const link = async () =>
+      ((await (await api.post(`/api/bookings/${id}/initiate-agreement`)).json()) as { formUrl: string })
+        .formUrl;
+    const older = await link();
+    const newer = await link();
+    await page.goto(older);
+    await expect(page.getByText(publicFormsMessages.agreementReplaced)).toBeVisible();
+    const token = new URL(newer, 'http://x').searchParams.get('token') ?? '';
+    const signed = await api.post(`/api/public/agreements/${token}/sign`, {
+      data: { fullName: patient.name, signature: SIGNATURE, consent: true },
+    });
+    expect(signed.ok()).toBe(true);
+    await page.goto(older);
+    await expect(page.getByText(publicFormsMessages.agreementUsed)).toBeVisible();
+  });
+
+  test('every confirmed pickup of today can get its agreement, and a signed one shows it', async ({
+    page,
+  }) => {
+    await signIn(page, 'scheduler');
+    const pickups = (await todaysPickups(page)).filter((p) => p.status === 'confirmed');
+    expect(pickups.length).toBeGreaterThan(2);
+    // Sign the last one (hidden behind '+N more pickups' at first) through its own link.
+    const last = pickups[pickups.length - 1] as AvailabilityDay['pickups'][number];
+    const initiated = await page.request.post(`/api/bookings/${last.id}/initiate-agreement`);
+    const { formUrl } = (await initiated.json()) as { formUrl: string };
+    const token = new URL(formUrl, 'http://x').searchParams.get('token') ?? '';
+    expect(
+      (
+        await page.request.post(`/api/public/agreements/${token}/sign`, {
+          data: { fullName: last.patientName, signature: SIGNATURE, consent: true },
+        })
+      ).ok(),
+    ).toBe(true);
+
+    await page.reload();
+    const today = page.getByRole('region', { name: 'Today' });
+    await today.getByRole('button', { name: messages.availability.morePickups(pickups.length - 2) }).click();
+    const rows = today.locator('ul[id^="pickups-"] > li');
+    await expect(rows).toHaveCount(pickups.length);
+    const signedRow = rows.filter({ hasText: last.patientName });
+    await expect(signedRow.getByText(frontDeskMessages.agreementSigned)).toBeVisible();
+    await expect(
+      signedRow.getByRole('button', { name: new RegExp(messages.agreement.signButton) }),
+    ).toHaveCount(0);
+    await expect(
+      today.getByRole('button', { name: new RegExp(`^${messages.agreement.signButton}`) }),
+    ).toHaveCount(pickups.length - 1);
+  });
+
+  test('the booking sheet sends the agreement form, and offers only a re-sign once signed', async ({
+    page,
+  }) => {
+    await signIn(page, 'scheduler');
+    const { booking, patient, formUrl } = await bookingWithLink(page, 7, wednesdayAfter(112));
+    await page.goto(`/bookings-management?booking=${booking.id}`);
+    const sheet = page.getByRole('dialog', { name: `Booking #${booking.id}` });
+    const popup = page.waitForEvent('popup');
+    await sheet.getByRole('button', { name: frontDeskMessages.sendAgreement }).click();
+    const opened = await popup;
+    expect(opened.url()).toContain('/agreement-form?token=');
+    // The link sent before the sheet's is void now.
+    const oldToken = new URL(formUrl, 'http://x').searchParams.get('token') ?? '';
+    expect((await page.request.get(`/api/public/agreements/${oldToken}`)).status()).toBe(410);
+    const newToken = new URL(opened.url()).searchParams.get('token') ?? '';
+    await opened.close();
+    const signed = await page.request.post(`/api/public/agreements/${newToken}/sign`, {
+      data: { fullName: patient.name, signature: SIGNATURE, consent: true },
+    });
+    expect(signed.ok()).toBe(true);
+    await page.reload();
+    await expect(sheet.getByRole('button', { name: frontDeskMessages.resignAgreement })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: frontDeskMessages.sendAgreement })).toHaveCount(0);
   });
 });

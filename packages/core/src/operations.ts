@@ -103,6 +103,7 @@ export const BOOKING_EVENT_ACTIONS = [
   'extended',
   'reduced',
   'agreement_initiated',
+  'agreement_superseded',
 ] as const;
 
 /** One line of a booking's history: who did what, when, from which status to which. */

@@ -18,10 +18,9 @@ export const frontDeskMessages = {
     `${name} has the same ${fields.join(' and ')}.`,
   openExistingPatient: 'Open existing record',
   agreementAlreadySigned: 'This booking\u2019s agreement is already signed.',
+  agreementNotSigned: 'This booking has no signed agreement to replace.',
   agreementSigned: 'Agreement signed',
   agreementSignedOn: (date: string): string => `Agreement signed ${formatDate(date)}`,
-  agreementReplaced:
-    'This agreement link has been replaced by a newer one. Please use the latest link you received.',
   resignAgreement: 'Ask to sign again',
   resignReasonLabel: 'Reason for a new signature',
   resignReasonRequired: 'Please give the reason for a new signature.',

@@ -42,6 +42,12 @@ export async function up(knex: Knex): Promise<void> {
       EXISTS (SELECT 1 FROM agreements s WHERE s.booking_id = a.booking_id AND s.status = 'signed')
       OR EXISTS (SELECT 1 FROM agreements n WHERE n.booking_id = a.booking_id AND n.status = 'sent' AND n.id > a.id)
     )`);
+  // The dashboard's availability shows whether each pickup's agreement is signed: a signature
+  // changes it, so agreements bump the same version as bookings and kits (0507).
+  await knex.raw(
+    `CREATE TRIGGER agreements_availability_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON agreements
+     FOR EACH STATEMENT EXECUTE FUNCTION bump_availability_version()`,
+  );
   // The database keeps the rule under concurrency: one signed agreement per booking.
   await knex.raw(
     "CREATE UNIQUE INDEX agreements_one_signed_per_booking ON agreements (booking_id) WHERE status = 'signed'",
@@ -50,6 +56,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX agreements_one_signed_per_booking');
+  await knex.raw('DROP TRIGGER agreements_availability_version ON agreements');
   await knex.schema.alterTable('agreements', (t) => {
     t.dropColumns('voided_at', 'void_reason', 'superseded_by');
   });

@@ -92,7 +92,8 @@ type AvailabilityKitRow = Pick<KitRow, 'id' | 'kit_id' | 'type' | 'status'> & {
 /**
  * Availability for `days` days from `today` (practice time zone): all kits (with the cleaning
  * gate of those waiting for cleaning), only the bookings that touch the window, and only the
- * names of the patients those bookings name. Three queries, whatever the size.
+ * names of the patients those bookings name, and which pickups' agreements are signed. Four
+ * queries, whatever the size.
  */
 async function computeAvailability(db: Knex, today: string, days: number): Promise<AvailabilityDay[]> {
   const last = addDays(today, days - 1);
@@ -119,7 +120,7 @@ async function computeAvailability(db: Knex, today: string, days: number): Promi
           id: number;
           name: string;
         }[]);
-  return dailyAvailability(
+  const result = dailyAvailability(
     {
       kits,
       bookings: bookingRows.map((b) => ({
@@ -138,6 +139,17 @@ async function computeAvailability(db: Knex, today: string, days: number): Promi
     },
     { from: today, days, today },
   );
+  // Whether each pickup's agreement is signed: the Sign Agreement button becomes its signed state.
+  const pickupIds = [...new Set(result.flatMap((day) => day.pickups.map((p) => p.id)))];
+  const signed = (await db('agreements')
+    .whereIn('booking_id', pickupIds)
+    .where('status', 'signed')
+    .select('booking_id', 'signed_at')) as { booking_id: number; signed_at: Date }[];
+  const signedAt = new Map(signed.map((row) => [row.booking_id, new Date(row.signed_at).toISOString()]));
+  return result.map((day) => ({
+    ...day,
+    pickups: day.pickups.map((pickup) => ({ ...pickup, agreementSignedAt: signedAt.get(pickup.id) ?? null })),
+  }));
 }
 
 const cacheOf = perDatabase((_db: AppServices['db']) => new AvailabilityCache());
