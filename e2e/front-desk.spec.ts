@@ -9,7 +9,7 @@ import {
   publicFormsMessages,
   todayInTimeZone,
 } from '@wellrest/core';
-import { adminApi, signIn } from './support';
+import { adminApi, createUser, signIn } from './support';
 
 // What the front desk meets on day one: doubled submissions, agreements, role-aware screens,
 // focus and small screens. Against the real API on a fresh demo database.
@@ -275,7 +275,7 @@ test.describe('agreements', () => {
     ).toBe(true);
 
     await page.reload();
-    const today = page.getByRole('region', { name: 'Today' });
+    const today = page.getByRole('region', { name: 'Today', exact: true });
     await today.getByRole('button', { name: messages.availability.morePickups(pickups.length - 2) }).click();
     const rows = today.locator('ul[id^="pickups-"] > li');
     await expect(rows).toHaveCount(pickups.length);
@@ -312,5 +312,75 @@ test.describe('agreements', () => {
     await page.reload();
     await expect(sheet.getByRole('button', { name: frontDeskMessages.resignAgreement })).toBeVisible();
     await expect(sheet.getByRole('button', { name: frontDeskMessages.sendAgreement })).toHaveCount(0);
+  });
+});
+
+test.describe('role-aware screens', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a physician opening /inventory sees the permission message within 500 ms, and nothing is retried', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await adminApi(playwright.request, baseURL ?? '');
+    const physician = await createUser(api, 'physician');
+    await api.dispose();
+    await signIn(page, physician.username, physician.password);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401 || response.status() === 403)
+        refused.push(new URL(response.url()).pathname);
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const started = Date.now();
+    await nav.getByRole('link', { name: 'Inventory' }).click();
+    const message = page.getByRole('alert').filter({ hasText: messages.common.forbiddenPage });
+    await expect(message).toBeVisible({ timeout: 500 });
+    expect(Date.now() - started).toBeLessThan(500);
+    await expect(page.getByText(messages.common.loading)).toHaveCount(0);
+    // Past the retry delays (1 s, 2 s): no refused call was made again.
+    await page.waitForTimeout(3500);
+    expect(refused.filter((path, i) => refused.indexOf(path) !== i)).toEqual([]);
+    expect(
+      refused.filter((path) => path.startsWith('/api/kits') || path.startsWith('/api/inventory')),
+    ).toEqual([]);
+    // The sidebar keeps its groups (spec §6).
+    await expect(nav.getByRole('link', { name: 'Calendar' })).toBeVisible();
+  });
+
+  test("a physician's dashboard offers no actions the role cannot take", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await adminApi(playwright.request, baseURL ?? '');
+    const physician = await createUser(api, 'physician');
+    await api.dispose();
+    await signIn(page, physician.username, physician.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: messages.common.forbiddenPage })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: messages.booking.newBooking })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.ghl.syncButton })).toHaveCount(0);
+  });
+
+  test('a technician sees the dashboard without booking, agreement or GHL actions', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await adminApi(playwright.request, baseURL ?? '');
+    const technician = await createUser(api, 'technician');
+    await api.dispose();
+    await signIn(page, technician.username, technician.password);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Today', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: messages.dashboard.manageInventory })).toBeVisible();
+    await expect(page.getByRole('button', { name: messages.booking.newBooking })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: messages.ghl.syncButton })).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^${messages.agreement.signButton}`) }),
+    ).toHaveCount(0);
   });
 });

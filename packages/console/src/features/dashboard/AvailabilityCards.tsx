@@ -139,9 +139,12 @@ export function AvailabilityCard({
   today,
   signingBookingId = null,
   onSignAgreement,
+  canSign = true,
 }: {
   day: AvailabilityDay;
   today: string;
+  /** The user's role may send agreement forms. */
+  canSign?: boolean;
   signingBookingId?: number | null;
   onSignAgreement: (pickup: Pickup) => void;
 }) {
@@ -180,7 +183,7 @@ export function AvailabilityCard({
               <PickupRow
                 key={pickup.id}
                 pickup={pickup}
-                signable={canSignAgreement(pickup, day.date, today)}
+                signable={canSign && canSignAgreement(pickup, day.date, today)}
                 signing={signingBookingId === pickup.id}
                 onSign={onSignAgreement}
               />
@@ -226,9 +229,11 @@ export function AvailabilityCards({
   loading = false,
   signingBookingId = null,
   onSignAgreement,
+  canSign = true,
 }: {
   days: AvailabilityDay[];
   today: string;
+  canSign?: boolean;
   loading?: boolean;
   signingBookingId?: number | null;
   onSignAgreement: (pickup: Pickup) => void;
@@ -260,6 +265,7 @@ export function AvailabilityCards({
           today={today}
           signingBookingId={signingBookingId}
           onSignAgreement={onSignAgreement}
+          canSign={canSign}
         />
       ))}
     </div>
