@@ -16,6 +16,8 @@ export * from './dates/calendar.js';
 export * from './dates/testDates.js';
 export * from './enums.js';
 export * from './forms/index.js';
+export * from './front-desk/kit-counts.js';
+export * from './front-desk/kit-utilisation.js';
 export * from './front-desk/messages.js';
 export * from './front-desk/schemas.js';
 export * from './ghl.js';

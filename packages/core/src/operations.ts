@@ -125,8 +125,10 @@ const count = z.number().int().nonnegative();
 
 /** Response of GET /api/dashboard/stats: the stat cards' numbers, plus kits out and the week ahead. */
 export const DashboardStatsResponse = DashboardStats.extend({
-  /** Kits held today by a booking. */
+  /** Kits held today by a booking (kitCounts' heldToday; availableKits is its freeToday). */
   kitsInUse: count,
+  /** Kits on the shelf now (status available), the number Inventory shows beside it. */
+  kitsOnShelf: count.optional(),
   /** Bookings (not cancelled) starting in the 7 days after today. */
   upcomingWeek: count,
 });

@@ -28,6 +28,14 @@ export const frontDeskMessages = {
   sendAgreement: 'Send agreement form',
   signAgreement: 'Sign Agreement',
   morePickups: (count: number): string => `+${count} more pickups`,
+  /** The two meanings of "available", each named (core's kitCounts: freeToday, onShelf). */
+  kitsFreeTodayTitle: 'Kits Free to Book Today',
+  kitsFreeToday: 'free to book today',
+  kitsOnShelf: 'on the shelf now',
+  kitsBookedToday: 'booked today',
+  kitsSummary: (onShelf: number, heldToday: number, total: number): string =>
+    `${onShelf} on the shelf now · ${heldToday} booked today · ${total} in all`,
+  kitStatsLink: 'Kit utilisation',
   fewerPickups: 'Show fewer',
 } as const;
 

@@ -3,6 +3,7 @@ import {
   type BookingEvent,
   type BookingListItem,
   type ExtensionEligibility,
+  formatDate,
   messages,
   operationMessages,
   type Page,
@@ -404,7 +405,11 @@ describe('bookings API', () => {
         );
         expect(reduction.body).toEqual({
           canReduce: true,
-          message: messages.reduction.canReduce(kit?.kitId ?? ''),
+          message: messages.reduction.canReduce(
+            kit?.kitId ?? '',
+            formatDate(testDates(monday, '2-day').returnDate),
+            formatDate(testDates(monday, '3-day').returnDate),
+          ),
           kitToFree: { id: kit?.id, kitId: kit?.kitId, type: 'SleepView' },
         });
         const reduced = await agent.request<BookingListItem>('POST', `/api/bookings/${id}/reduce`);
