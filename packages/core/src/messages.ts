@@ -182,8 +182,11 @@ export const messages = {
     checkFailed: { title: 'Error', description: 'Failed to check reduction eligibility' } satisfies ToastText,
     onlyThreeDay: 'Only 3-day tests can be reduced.',
     onlyConfirmed: 'Only confirmed bookings can be reduced.',
-    canReduce: (kit: string): string =>
-      `The test will be reduced to 2 days. Kit ${kit} will be available one day earlier.`,
+    /** The dates come formatted ('Nov 26, 2026'): the day the kit now comes back, and the day it was due. */
+    canReduce: (kit: string, returnsOn: string, previously: string): string =>
+      returnsOn === previously
+        ? `The test will be reduced to 2 days. Kit ${kit} still comes back on ${returnsOn}.`
+        : `The test will be reduced to 2 days. Kit ${kit} now comes back on ${returnsOn} instead of ${previously}.`,
   },
   ghl: {
     syncButton: 'Sync GHL',

@@ -103,6 +103,7 @@ export const BOOKING_EVENT_ACTIONS = [
   'extended',
   'reduced',
   'agreement_initiated',
+  'agreement_superseded',
 ] as const;
 
 /** One line of a booking's history: who did what, when, from which status to which. */
@@ -124,8 +125,10 @@ const count = z.number().int().nonnegative();
 
 /** Response of GET /api/dashboard/stats: the stat cards' numbers, plus kits out and the week ahead. */
 export const DashboardStatsResponse = DashboardStats.extend({
-  /** Kits held today by a booking. */
+  /** Kits held today by a booking (kitCounts' heldToday; availableKits is its freeToday). */
   kitsInUse: count,
+  /** Kits on the shelf now (status available), the number Inventory shows beside it. */
+  kitsOnShelf: count.optional(),
   /** Bookings (not cancelled) starting in the 7 days after today. */
   upcomingWeek: count,
 });

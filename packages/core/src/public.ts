@@ -53,6 +53,8 @@ export const publicFormsMessages = {
   agreementInvalid: 'This agreement link is not valid. Please contact the clinic for a new link.',
   agreementExpired: 'This agreement link has expired. Please contact the clinic for a new link.',
   agreementUsed: 'This agreement has already been signed.',
+  agreementReplaced:
+    'This agreement link has been replaced by a newer one. Please use the latest link you received.',
   submitted: 'Thank you. Your request has been received.',
   unavailable: 'The service is unavailable right now. Please try again later.',
 } as const;
@@ -296,7 +298,7 @@ export const SignAgreementInput = z.object({
 export type SignAgreementInput = z.infer<typeof SignAgreementInput>;
 
 /** Why an agreement link cannot be used. */
-export const AGREEMENT_LINK_PROBLEMS = ['invalid', 'expired', 'used'] as const;
+export const AGREEMENT_LINK_PROBLEMS = ['invalid', 'expired', 'used', 'replaced'] as const;
 export type AgreementLinkProblem = (typeof AGREEMENT_LINK_PROBLEMS)[number];
 
 /** '123' or '#123' -> 123; anything else -> null. */

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { messages } from '@wellrest/core';
+import { IDEMPOTENCY_HEADER, messages } from '@wellrest/core';
 import { dataRequest } from './dataRequest';
 
 /**
@@ -69,13 +69,17 @@ export async function apiRequest<T = unknown>(
   method: HttpMethod,
   url: string,
   body?: unknown,
-  init: { signal?: AbortSignal } = {},
+  init: { signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<T> {
   const hasBody = body !== undefined;
+  const headers: Record<string, string> = {};
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  // The same key on a retried or doubled create makes the server answer it once (it replays).
+  if (init.idempotencyKey) headers[IDEMPOTENCY_HEADER] = init.idempotencyKey;
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
     body: hasBody ? JSON.stringify(body) : undefined,
     signal: init.signal,
   });

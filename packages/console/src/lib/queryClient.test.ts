@@ -1,7 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import { QUERY_DEFAULTS } from '@wellrest/core';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
+import { ApiError, QueryError } from './api';
 import { hasOpenForm, useRegisterOpenForm } from './formRegistry';
 import { createQueryClient } from './queryClient';
 
@@ -20,8 +20,14 @@ describe('query client defaults (spec §9)', () => {
     expect(QUERY_DEFAULTS.gcTime).toBe(0);
   });
 
-  it('retries queries twice with a doubling delay capped at 30 s', () => {
-    expect(queries.retry).toBe(QUERY_DEFAULTS.retry);
+  it('retries queries twice with a doubling delay capped at 30 s, and never a 401 or 403', () => {
+    const retry = queries.retry as (failureCount: number, error: Error) => boolean;
+    expect(retry(0, new Error('network'))).toBe(true);
+    expect(retry(QUERY_DEFAULTS.retry - 1, new QueryError(500, 'x'))).toBe(true);
+    expect(retry(QUERY_DEFAULTS.retry, new QueryError(500, 'x'))).toBe(false);
+    expect(retry(0, new QueryError(401, 'x'))).toBe(false);
+    expect(retry(0, new QueryError(403, 'x'))).toBe(false);
+    expect(retry(0, new ApiError(403, { error: 'x' }))).toBe(false);
     const delay = queries.retryDelay as (attempt: number, error: Error) => number;
     const error = new Error('x');
     expect([0, 1, 2, 10].map((attempt) => delay(attempt, error))).toEqual([1000, 2000, 4000, 30_000]);

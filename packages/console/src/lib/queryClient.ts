@@ -18,6 +18,16 @@ function retryMutation(failureCount: number, error: Error): boolean {
   return failureCount < QUERY_DEFAULTS.mutationRetry;
 }
 
+/**
+ * Queries retry twice (spec §9), except a 401 or 403: the answer will not change by asking
+ * again, and the user should see "sign in" or "no permission" at once, not after the retries.
+ */
+export function retryQuery(failureCount: number, error: Error): boolean {
+  const status = error instanceof QueryError || error instanceof ApiError ? error.status : undefined;
+  if (status === 401 || status === 403) return false;
+  return failureCount < QUERY_DEFAULTS.retry;
+}
+
 /** Builds a query client configured as spec §9 (exported separately so tests get a fresh one). */
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -36,7 +46,7 @@ export function createQueryClient(): QueryClient {
         refetchOnReconnect: unlessFormOpen,
         staleTime: QUERY_DEFAULTS.staleTime,
         gcTime: QUERY_DEFAULTS.gcTime,
-        retry: QUERY_DEFAULTS.retry,
+        retry: retryQuery,
         retryDelay: QUERY_DEFAULTS.retryDelay,
         networkMode: QUERY_DEFAULTS.networkMode,
       },

@@ -125,11 +125,15 @@ describe('extensionEligibility', () => {
 describe('reductionEligibility', () => {
   const threeDay = booking(7, 2, '2025-11-24', { testType: '3-day' });
 
-  it('frees the kit of a confirmed 3-day test one day earlier', () => {
+  it('frees the kit of a confirmed 3-day test one day earlier, saying the day it comes back', () => {
     const result = reductionEligibility(threeDay, kits);
+    // Monday Nov 24: the 3-day test's kit came back Thursday the 27th, the 2-day test's Wednesday the 26th.
+    expect(result.message).toBe(
+      'The test will be reduced to 2 days. Kit SOM-002 now comes back on Nov 26, 2025 instead of Nov 27, 2025.',
+    );
     expect(result).toEqual({
       canReduce: true,
-      message: messages.reduction.canReduce('SOM-002'),
+      message: messages.reduction.canReduce('SOM-002', 'Nov 26, 2025', 'Nov 27, 2025'),
       kitToFree: { id: 2, kitId: 'SOM-002', type: 'Somfit' },
     });
     expect(ReductionEligibility.parse(result)).toEqual(result);
@@ -151,7 +155,7 @@ describe('reductionEligibility', () => {
   it('still allows the reduction when the booking has no kit, with nothing to free', () => {
     expect(reductionEligibility({ ...threeDay, kitId: null }, kits)).toEqual({
       canReduce: true,
-      message: messages.reduction.canReduce('Unknown Kit'),
+      message: messages.reduction.canReduce('Unknown Kit', 'Nov 26, 2025', 'Nov 27, 2025'),
       kitToFree: null,
     });
   });

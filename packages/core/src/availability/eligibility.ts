@@ -1,3 +1,5 @@
+import { formatDate } from '../dates/calendar.js';
+import { testDates } from '../dates/testDates.js';
 import { isKitInService } from '../enums.js';
 import { messages } from '../messages.js';
 import type { ExtensionEligibility, ReductionEligibility } from '../schemas/availability.js';
@@ -55,7 +57,10 @@ export function extensionEligibility(
   );
 }
 
-/** Can a confirmed 3-day booking become a 2-day one? If so, its kit is free one day earlier. */
+/**
+ * Can a confirmed 3-day booking become a 2-day one? If so, its kit is held one day less; the
+ * message says the date the kit now comes back (and the one it replaces).
+ */
 export function reductionEligibility(booking: Booking, kits: Kit[]): ReductionEligibility {
   if (booking.testType !== '3-day') {
     return { canReduce: false, message: messages.reduction.onlyThreeDay, kitToFree: null };
@@ -64,9 +69,15 @@ export function reductionEligibility(booking: Booking, kits: Kit[]): ReductionEl
     return { canReduce: false, message: messages.reduction.onlyConfirmed, kitToFree: null };
   }
   const kit = kits.find((k) => k.id === booking.kitId);
+  const returnsOn = testDates(booking.startDate, '2-day').returnDate;
+  const previously = booking.returnDate || testDates(booking.startDate, '3-day').returnDate;
   return {
     canReduce: true,
-    message: messages.reduction.canReduce(kit?.kitId ?? messages.labels.unknownKit),
+    message: messages.reduction.canReduce(
+      kit?.kitId ?? messages.labels.unknownKit,
+      formatDate(returnsOn),
+      formatDate(previously),
+    ),
     kitToFree: kit ? { id: kit.id, kitId: kit.kitId, type: kit.type } : null,
   };
 }

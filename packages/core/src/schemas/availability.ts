@@ -12,6 +12,8 @@ export const Pickup = z.object({
   kitType: KitType,
   kitId: z.string(),
   status: BookingStatus,
+  /** When the booking's agreement was signed; null or absent while it is not. */
+  agreementSignedAt: z.string().nullish(),
 });
 export type Pickup = z.infer<typeof Pickup>;
 

@@ -33,6 +33,11 @@ export const CreateBookingInput = z.object({
   returnDate: IsoDate.optional(),
   status: BookingStatus.optional(),
   notes: optionalText(5000),
+  /**
+   * The caller means a second active booking for the same patient, kit type and start date
+   * (without it such a booking is refused with 409 naming the existing one).
+   */
+  allowDuplicate: z.boolean().optional(),
 });
 export type CreateBookingInput = z.infer<typeof CreateBookingInput>;
 

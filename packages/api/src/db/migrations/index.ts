@@ -37,6 +37,7 @@ import * as m0508 from './0508_search_directory.js';
 import * as m0509 from './0509_booking_sort_indexes.js';
 import * as m0600 from './0600_login_attempts.js';
 import * as m0601 from './0601_recovery_code_hashes.js';
+import * as m0620 from './0620_idempotency_and_agreement_links.js';
 import * as m0640 from './0640_embed_key_last_use.js';
 import * as m0660 from './0660_ghl_sync.js';
 import * as m0750 from './0750_job_queue.js';
@@ -75,6 +76,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0509_booking_sort_indexes', ...m0509 },
   { name: '0600_login_attempts', ...m0600 },
   { name: '0601_recovery_code_hashes', ...m0601 },
+  { name: '0620_idempotency_and_agreement_links', ...m0620 },
   { name: '0640_embed_key_last_use', ...m0640 },
   { name: '0660_ghl_sync', ...m0660 },
   { name: '0750_job_queue', ...m0750 },

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { insertUser } from '../../modules/users/store.js';
 import { seedDemoForms } from './forms.js';
 import {
+  DEMO_KITS_IN_SERVICE_DAYS,
   DEMO_PASSWORD,
   DEMO_USERS,
   DEMO_WINDOW_DAYS,
@@ -77,7 +78,17 @@ export async function seedDemo(
     }
     const admin = await trx('users').whereRaw("lower(username) = 'admin'").first('id');
 
-    await trx('kits').insert(demoKits()).onConflict('kit_id').ignore();
+    // The demo fleet has been in service since before the demo bookings began: kit statistics
+    // over any recent period count every kit for every day, booked or not.
+    await trx('kits')
+      .insert(
+        demoKits().map((kit) => ({
+          ...kit,
+          created_at: trx.raw('now() - make_interval(days => ?)', [DEMO_KITS_IN_SERVICE_DAYS]),
+        })),
+      )
+      .onConflict('kit_id')
+      .ignore();
     const kits = await trx('kits')
       .whereIn(
         'kit_id',

@@ -42,6 +42,8 @@ export const demoEmail = (username: string) => `${username}@wellrest.test`;
 
 const KIT_PREFIXES: Record<KitType, string> = { Somfit: 'SOM', 'Z-Machine': 'ZM', SleepView: 'SV' };
 export const DEMO_KITS_PER_TYPE = 5;
+/** How long the demo kits have been in service: well before the demo bookings' window. */
+export const DEMO_KITS_IN_SERVICE_DAYS = 400;
 
 export interface DemoKit {
   kit_id: string;

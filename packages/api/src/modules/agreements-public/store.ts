@@ -17,7 +17,9 @@ import { agreementPdf } from './pdf.js';
 interface AgreementRow {
   id: number;
   booking_id: number;
-  status: 'sent' | 'signed';
+  status: 'sent' | 'signed' | 'void' | 'superseded';
+  /** Whether the booking has a signed agreement (this one or another). */
+  booking_signed: boolean;
   expires_at: Date;
   patient_name: string;
   kit_type: KitType;
@@ -32,6 +34,7 @@ const PROBLEM_MESSAGES: Record<AgreementLinkProblem, string> = {
   invalid: publicFormsMessages.agreementInvalid,
   expired: publicFormsMessages.agreementExpired,
   used: publicFormsMessages.agreementUsed,
+  replaced: publicFormsMessages.agreementReplaced,
 };
 
 /** 404 for a token that names nothing, 410 for one that did but can no longer be used. */
@@ -40,6 +43,7 @@ export function agreementLinkError(reason: AgreementLinkProblem): HttpError {
 }
 
 function toView(row: AgreementRow): AgreementView {
+  const signed = row.status === 'signed' || row.booking_signed;
   return {
     patientName: row.patient_name,
     kitType: row.kit_type,
@@ -49,7 +53,7 @@ function toView(row: AgreementRow): AgreementView {
     endDate: row.end_date,
     returnDate: row.return_date,
     terms: [...AGREEMENT_TERMS],
-    status: row.status,
+    status: signed ? 'signed' : 'sent',
   };
 }
 
@@ -72,20 +76,26 @@ export async function agreementByToken(db: Knex, token: string, options: { lock?
       'bookings.start_date',
       'bookings.end_date',
       'bookings.return_date',
+      db.raw(
+        `exists (select 1 from agreements s where s.booking_id = agreements.booking_id and s.status = 'signed') as booking_signed`,
+      ),
     );
   if (options.lock) query.forUpdate('agreements');
   const row = (await query) as AgreementRow | undefined;
   if (!row) throw agreementLinkError('invalid');
-  if (row.status === 'signed') return { row, view: toView(row), problem: 'used' as const };
-  if (new Date(row.expires_at).getTime() <= Date.now())
-    return { row, view: toView(row), problem: 'expired' as const };
-  return { row, view: toView(row), problem: null };
+  const view = toView(row);
+  // A signed booking closes every link it ever had: each one says it is signed.
+  if (view.status === 'signed') return { row, view, problem: 'used' as const };
+  // A newer link (or a staff re-sign) replaced this one.
+  if (row.status !== 'sent') return { row, view, problem: 'replaced' as const };
+  if (new Date(row.expires_at).getTime() <= Date.now()) return { row, view, problem: 'expired' as const };
+  return { row, view, problem: null };
 }
 
 export async function viewAgreement(db: Knex, ctx: AppContext, token: string): Promise<AgreementView> {
   const { row, view, problem } = await agreementByToken(db, token);
-  // A signed agreement is still shown (status 'signed'); an expired, unsigned one is not.
-  if (problem === 'expired') throw agreementLinkError('expired');
+  // A signed agreement is still shown (status 'signed'); an expired or replaced link is not.
+  if (problem === 'expired' || problem === 'replaced') throw agreementLinkError(problem);
   await audit(db, ctx, {
     action: 'agreement.view',
     outcome: 'success',
@@ -103,6 +113,10 @@ export async function signAgreement(
   token: string,
   input: SignAgreementInput,
 ): Promise<{ signedAt: string }> {
+  // Signatures of one booking queue on its row: of two links signed at once, the second finds
+  // the booking signed (and the unique index would refuse a second signed agreement anyway).
+  const { row: found } = await agreementByToken(db, token);
+  await db('bookings').where({ id: found.booking_id }).forUpdate().first('id');
   const { row, view, problem } = await agreementByToken(db, token, { lock: true });
   if (problem) throw agreementLinkError(problem);
   const { ip, userAgent } = clientInfo(ctx);
@@ -136,12 +150,16 @@ export async function signAgreement(
       signed_user_agent: userAgent,
       pdf: Buffer.from(pdf),
     });
+  // The signature closes every other link of the booking.
+  const closed = await db('agreements')
+    .where({ booking_id: row.booking_id, status: 'sent' })
+    .update({ status: 'void', voided_at: signedAt, void_reason: 'signed' });
   await audit(db, ctx, {
     action: 'agreement.sign',
     outcome: 'success',
     entityType: 'agreement',
     entityId: row.id,
-    details: { bookingId: row.booking_id },
+    details: { bookingId: row.booking_id, linksClosed: closed },
   });
   return { signedAt: signedAt.toISOString() };
 }

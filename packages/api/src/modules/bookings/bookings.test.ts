@@ -3,6 +3,7 @@ import {
   type BookingEvent,
   type BookingListItem,
   type ExtensionEligibility,
+  formatDate,
   messages,
   operationMessages,
   type Page,
@@ -74,7 +75,13 @@ describe('bookings API', () => {
 
     // The next booking for an overlapping window gets the next kit; a pending one stays pending.
     const second = await scheduler.request<BookingListItem>('POST', '/api/bookings', {
-      body: { patientId: patient.id, kitType: 'SleepView', startDate, status: 'pending' },
+      body: {
+        patientId: patient.id,
+        kitType: 'SleepView',
+        startDate,
+        status: 'pending',
+        allowDuplicate: true,
+      },
     });
     expect(second.status).toBe(201);
     expect(second.body).toMatchObject({ kitId: kits[1]?.id, status: 'pending', testType: '2-day' });
@@ -101,8 +108,9 @@ describe('bookings API', () => {
       startDate,
     });
     const before = await bookingCount();
+    const other = await insertPatient(server.db);
     const refused = await scheduler.request('POST', '/api/bookings', {
-      body: { patientId: patient.id, kitType: 'Z-Machine', startDate },
+      body: { patientId: other.id, kitType: 'Z-Machine', startDate },
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(messages.booking.kitNotAvailable('Z-Machine'));
@@ -397,7 +405,11 @@ describe('bookings API', () => {
         );
         expect(reduction.body).toEqual({
           canReduce: true,
-          message: messages.reduction.canReduce(kit?.kitId ?? ''),
+          message: messages.reduction.canReduce(
+            kit?.kitId ?? '',
+            formatDate(testDates(monday, '2-day').returnDate),
+            formatDate(testDates(monday, '3-day').returnDate),
+          ),
           kitToFree: { id: kit?.id, kitId: kit?.kitId, type: 'SleepView' },
         });
         const reduced = await agent.request<BookingListItem>('POST', `/api/bookings/${id}/reduce`);

@@ -32,7 +32,8 @@ describe('concurrent booking operations', () => {
           'POST',
           '/api/bookings',
           {
-            body: { patientId: patient.id, kitType: 'SleepView', startDate },
+            // Twenty bookings for one patient and date are meant here: the race is for the kit.
+            body: { patientId: patient.id, kitType: 'SleepView', startDate, allowDuplicate: true },
           },
         ),
       ),

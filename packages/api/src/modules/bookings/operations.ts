@@ -9,6 +9,8 @@ import {
   DEFAULT_BOOKING_STATUS,
   type ExtensionEligibility,
   extensionEligibility,
+  frontDeskMessages,
+  HOLDING_STATUSES,
   inventoryMessages,
   isKitReadyFor,
   isValidStartDate,
@@ -76,6 +78,9 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   }
   // The client's end and return dates are advisory: the rules of spec §9 decide.
   const dates = testDates(input.startDate, input.testType);
+  // Checked while queued for the kit type, so two simultaneous duplicates cannot both pass.
+  await queueForKitType(db, input.kitType);
+  if (!input.allowDuplicate) await refuseDuplicate(db, input);
   const id = await insertWithFreeKit(db, input.kitType, input.startDate, input.testType, today, (kitId) => ({
     patient_id: input.patientId,
     kit_id: kitId,
@@ -138,6 +143,24 @@ async function insertWithFreeKit(
     }
   }
   return null;
+}
+
+/**
+ * A second active booking of one patient for the same kit type and start date is almost always
+ * a double submission: refused with 409 naming the existing booking, unless the request says
+ * it is intended (`allowDuplicate`).
+ */
+async function refuseDuplicate(db: Knex, input: CreateBookingInput): Promise<void> {
+  const existing = (await db('bookings')
+    .where({ patient_id: input.patientId, kit_type: input.kitType, start_date: input.startDate })
+    .whereIn('status', HOLDING_STATUSES)
+    .orderBy('id')
+    .first('id')) as { id: number } | undefined;
+  if (!existing) return;
+  throw conflict(frontDeskMessages.duplicateBooking(input.kitType, input.startDate, existing.id), {
+    reason: 'duplicate',
+    existingBookingId: existing.id,
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { can } from '../../http/can.js';
 import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { idempotent } from '../../http/idempotency.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { accessFor, idParam, recordAccess } from '../patients/access.js';
@@ -120,6 +121,7 @@ export function bookingRoutes(): Router<AppState, AppContextExtension> {
     can('create', 'Booking'),
     validate(CreateBookingInput),
     inTransaction,
+    idempotent,
     postBooking,
   );
   router.get('/api/bookings/:id', can('read', 'Booking'), inTransaction, getBooking);

@@ -132,7 +132,7 @@ export type AgreementState = (typeof AGREEMENT_STATES)[number];
 
 /** One correlated lookup on the indexed booking_id: no extra round trip per list. */
 const AGREEMENT_STATE_SQL = `(select case when bool_or(agreements.status = 'signed') then 'signed'
-  when count(*) > 0 then 'sent' else 'none' end
+  when bool_or(agreements.status = 'sent') then 'sent' else 'none' end
   from agreements where agreements.booking_id = bookings.id) as agreement_status`;
 
 function listColumns(db: Knex): (string | Knex.Raw)[] {
@@ -271,7 +271,7 @@ export function bookingReader(ctx: AppContext) {
         signed_at: Date | null;
       }[];
       const signed = rows.find((r) => r.status === 'signed');
-      const last = rows[0];
+      const last = rows.find((r) => r.status === 'sent');
       const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOString() : null);
       return {
         status: signed ? 'signed' : last ? 'sent' : 'none',

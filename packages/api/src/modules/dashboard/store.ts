@@ -5,12 +5,12 @@ import {
   type DashboardStatsResponse,
   dailyAvailability,
   HOLDING_STATUSES,
-  OUT_OF_SERVICE_KIT_STATUSES,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { perDatabase } from '../../db/per-database.js';
 import type { AppContext, AppServices } from '../../http/context.js';
 import { type BookingRow, HELD_RANGE_SQL, practiceToday } from '../bookings/store.js';
+import { fleetCounts } from '../kits/counts.js';
 import type { KitRow } from '../kits/store.js';
 import { accessFor, recordAccess } from '../patients/access.js';
 import {
@@ -26,8 +26,9 @@ const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(
 const ACTIVE = `status IN (${placeholders(HOLDING_STATUSES)})`;
 
 /**
- * The dashboard's stat cards in one round trip of aggregate SQL. Counts only: no patient data
- * leaves the database, so nothing is audited.
+ * The dashboard's stat cards: one round trip of aggregate SQL for the bookings, and the kit
+ * numbers by core's kitCounts (as Inventory counts them). Counts only: no patient data leaves
+ * the database, so nothing is audited.
  */
 export async function dashboardStats(db: Knex, today: string): Promise<DashboardStatsResponse> {
   const weekEnd = addDays(today, 7);
@@ -38,37 +39,22 @@ export async function dashboardStats(db: Knex, today: string): Promise<Dashboard
       (SELECT count(*) FROM bookings WHERE status = 'pending' AND return_date >= ?::date) AS "pendingBookings",
       (SELECT count(*) FROM bookings WHERE status <> 'cancelled' AND start_date = ?::date) AS "todaysPickups",
       (SELECT count(*) FROM bookings WHERE status <> 'cancelled' AND return_date = ?::date) AS "todaysReturns",
-      (SELECT count(*) FROM kits) AS "totalKits",
-      (SELECT count(*) FROM kits
-         WHERE status NOT IN (${placeholders(OUT_OF_SERVICE_KIT_STATUSES)})
-           AND NOT EXISTS (SELECT 1 FROM bookings
-             WHERE bookings.kit_id = kits.id AND bookings.${ACTIVE} AND ${HELD_RANGE_SQL} @> ?::date)
-      ) AS "availableKits",
-      (SELECT count(DISTINCT kit_id) FROM bookings
-         WHERE kit_id IS NOT NULL AND ${ACTIVE} AND ${HELD_RANGE_SQL} @> ?::date) AS "kitsInUse",
       (SELECT count(*) FROM bookings
          WHERE status <> 'cancelled' AND start_date > ?::date AND start_date <= ?::date) AS "upcomingWeek"`,
-    [
-      ...HOLDING_STATUSES,
-      today,
-      today,
-      today,
-      today,
-      ...OUT_OF_SERVICE_KIT_STATUSES,
-      ...HOLDING_STATUSES,
-      today,
-      ...HOLDING_STATUSES,
-      today,
-      today,
-      weekEnd,
-    ],
+    [...HOLDING_STATUSES, today, today, today, today, today, weekEnd],
   );
-  const row = (result.rows as Record<keyof DashboardStatsResponse, number | string>[])[0];
+  const row = (result.rows as Record<string, number | string>[])[0];
   if (!row) throw new Error('dashboard stats query returned no row');
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as Record<
-    keyof DashboardStatsResponse,
-    number
-  >;
+  const numbers = Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)]));
+  // The kit numbers come from core's one definition, the same Inventory shows.
+  const kits = (await fleetCounts(db, today)).all;
+  return {
+    ...(numbers as Omit<DashboardStatsResponse, 'totalKits' | 'availableKits' | 'kitsInUse' | 'kitsOnShelf'>),
+    totalKits: kits.total,
+    availableKits: kits.freeToday,
+    kitsInUse: kits.heldToday,
+    kitsOnShelf: kits.onShelf,
+  };
 }
 
 /** The booking columns the availability engine reads: no notes, no free text, nothing else. */
@@ -92,7 +78,8 @@ type AvailabilityKitRow = Pick<KitRow, 'id' | 'kit_id' | 'type' | 'status'> & {
 /**
  * Availability for `days` days from `today` (practice time zone): all kits (with the cleaning
  * gate of those waiting for cleaning), only the bookings that touch the window, and only the
- * names of the patients those bookings name. Three queries, whatever the size.
+ * names of the patients those bookings name, and which pickups' agreements are signed. Four
+ * queries, whatever the size.
  */
 async function computeAvailability(db: Knex, today: string, days: number): Promise<AvailabilityDay[]> {
   const last = addDays(today, days - 1);
@@ -119,7 +106,7 @@ async function computeAvailability(db: Knex, today: string, days: number): Promi
           id: number;
           name: string;
         }[]);
-  return dailyAvailability(
+  const result = dailyAvailability(
     {
       kits,
       bookings: bookingRows.map((b) => ({
@@ -138,6 +125,17 @@ async function computeAvailability(db: Knex, today: string, days: number): Promi
     },
     { from: today, days, today },
   );
+  // Whether each pickup's agreement is signed: the Sign Agreement button becomes its signed state.
+  const pickupIds = [...new Set(result.flatMap((day) => day.pickups.map((p) => p.id)))];
+  const signed = (await db('agreements')
+    .whereIn('booking_id', pickupIds)
+    .where('status', 'signed')
+    .select('booking_id', 'signed_at')) as { booking_id: number; signed_at: Date }[];
+  const signedAt = new Map(signed.map((row) => [row.booking_id, new Date(row.signed_at).toISOString()]));
+  return result.map((day) => ({
+    ...day,
+    pickups: day.pickups.map((pickup) => ({ ...pickup, agreementSignedAt: signedAt.get(pickup.id) ?? null })),
+  }));
 }
 
 const cacheOf = perDatabase((_db: AppServices['db']) => new AvailabilityCache());

@@ -1,4 +1,5 @@
 import {
+  type FleetCounts,
   KIT_STATUSES,
   KIT_TYPES,
   type KitStatus,
@@ -10,6 +11,7 @@ import type { Knex } from 'knex';
 import { audit } from '../../audit/audit.js';
 import type { AppContext } from '../../http/context.js';
 import { bookingReader } from '../bookings/store.js';
+import { fleetCounts } from '../kits/counts.js';
 import {
   type InventoryKit,
   type InventoryKitRow,
@@ -49,6 +51,8 @@ export interface InventoryOverview {
   counts: Record<KitStatus, number>;
   /** The same counts for each kit type. */
   countsByType: Record<KitType, Record<KitStatus, number>>;
+  /** Free to book today, booked today, on the shelf now...: core's kitCounts, as the dashboard shows them. */
+  fleet: FleetCounts;
   total: number;
   overdueCleanings: InventoryKit[];
   overdueReturns: OverdueReturn[];
@@ -211,6 +215,7 @@ export async function inventoryOverview(ctx: AppContext, today: string): Promise
     today,
     counts,
     countsByType,
+    fleet: await fleetCounts(db, today),
     total: Object.values(counts).reduce((a, b) => a + b, 0),
     overdueCleanings,
     overdueReturns,

@@ -75,6 +75,9 @@ describe('kit statistics and the inventory overview', () => {
       daysMaintenance: 0,
       idleDays: 4,
       bookings: 2,
+      // Held: the 3rd, 4th and maintenance day 5th; the 9th and 10th. Five of ten days.
+      heldDays: 5,
+      utilisation: 0.5,
     });
     expect(byLabel.get(b?.kitId as string)).toMatchObject({
       daysInUse: 0,
@@ -95,6 +98,9 @@ describe('kit statistics and the inventory overview', () => {
       daysMaintenance: 1,
       idleDays: 18,
       bookings: 2,
+      // Held kit-days over in-service kit-days (core's kitUtilisation): 5 / 25.
+      heldDays: 5,
+      utilisation: 0.2,
     });
   });
 

@@ -1,7 +1,17 @@
-import type { KitStatsQuery, KitType } from '@wellrest/core';
+import {
+  addDays,
+  type BookingStatus,
+  type KitStatsQuery,
+  type KitType,
+  kitUtilisation,
+} from '@wellrest/core';
 import type { Knex } from 'knex';
 
 export interface KitUsage {
+  /** Days a booking held the kit (its test days and the maintenance day after), in service. */
+  heldDays: number;
+  /** Core's kitUtilisation: heldDays ÷ daysInService (0 to 1), null when never in service. */
+  utilisation: number | null;
   /** Days the kit was in service (added and not yet retired) within the period. */
   daysInService: number;
   daysInUse: number;
@@ -111,7 +121,9 @@ export async function kitStats(
     )
   ).rows as KitStatsRow[];
 
+  const usage = await utilisationOf(db, query, timeZone);
   const byKit = rows.map((r) => {
+    const held = usage.byKit.get(r.id);
     const daysInService = Number(r.days_in_service);
     const daysInUse = Number(r.days_in_use);
     const daysCleaning = Number(r.days_cleaning);
@@ -126,6 +138,8 @@ export async function kitStats(
       daysMaintenance,
       idleDays: daysInService - daysInUse - daysCleaning - daysMaintenance,
       bookings: Number(r.bookings),
+      heldDays: held?.heldDays ?? 0,
+      utilisation: held?.utilisation ?? null,
     };
   });
   const types = new Map<KitType, KitStats['byType'][number]>();
@@ -139,6 +153,8 @@ export async function kitStats(
       daysMaintenance: 0,
       idleDays: 0,
       bookings: 0,
+      heldDays: 0,
+      utilisation: null,
     };
     total.kits += 1;
     total.daysInService += kit.daysInService;
@@ -147,7 +163,57 @@ export async function kitStats(
     total.daysMaintenance += kit.daysMaintenance;
     total.idleDays += kit.idleDays;
     total.bookings += kit.bookings;
+    total.heldDays = usage.byType.get(kit.kitType)?.heldDays ?? 0;
+    total.utilisation = usage.byType.get(kit.kitType)?.utilisation ?? null;
     types.set(kit.kitType, total);
   }
   return { from: query.from, to: query.to, byType: [...types.values()], byKit };
+}
+
+/**
+ * Core's kitUtilisation over the period: each kit in service from the day it was added (or its
+ * first test, when that was earlier) until it was retired, and the bookings that were not
+ * cancelled holding it from their start through the maintenance day after their end.
+ */
+async function utilisationOf(db: Knex, query: KitStatsQuery, timeZone: string) {
+  const kits = (await db('kits as k')
+    .modify((q) => {
+      if (query.kitType) q.where('k.type', query.kitType);
+    })
+    .select(
+      'k.id',
+      'k.type',
+      db.raw(
+        `LEAST((k.created_at AT TIME ZONE ?)::date,
+           (SELECT min(b.start_date) FROM bookings b WHERE b.kit_id = k.id AND b.status <> 'cancelled'))::text AS in_service_from`,
+        [timeZone],
+      ),
+      db.raw('((k.retired_at AT TIME ZONE ?)::date)::text AS retired_on', [timeZone]),
+    )) as { id: number; type: KitType; in_service_from: string; retired_on: string | null }[];
+  const bookings = (await db('bookings')
+    .whereNot('status', 'cancelled')
+    .whereNotNull('kit_id')
+    .where('start_date', '<=', query.to)
+    .where('end_date', '>=', addDays(query.from, -1))
+    .select('kit_id', 'status', 'start_date', 'end_date')) as {
+    kit_id: number;
+    status: BookingStatus;
+    start_date: string;
+    end_date: string;
+  }[];
+  return kitUtilisation(
+    kits.map((k) => ({
+      id: k.id,
+      type: k.type,
+      inServiceFrom: k.in_service_from.slice(0, 10),
+      retiredOn: k.retired_on ? k.retired_on.slice(0, 10) : null,
+    })),
+    bookings.map((b) => ({
+      kitId: b.kit_id,
+      status: b.status,
+      startDate: b.start_date,
+      endDate: b.end_date,
+    })),
+    query,
+  );
 }

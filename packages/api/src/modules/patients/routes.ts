@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   CreatePatientInput,
   operationMessages,
+  PatientDuplicateQuery,
   PatientExportInput,
   PatientTableQuery,
   patientMessages,
@@ -11,6 +12,7 @@ import {
 import { can } from '../../http/can.js';
 import { type AppContext, type AppContextExtension, type AppState, dbOf } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { idempotent } from '../../http/idempotency.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { idParam } from './access.js';
@@ -39,6 +41,10 @@ async function getPatient(ctx: AppContext): Promise<void> {
   ctx.body = patient;
 }
 
+async function findDuplicates(ctx: With<PatientDuplicateQuery>): Promise<void> {
+  ctx.body = await patientStore(ctx).duplicates(ctx.state.input);
+}
+
 async function createPatient(ctx: With<CreatePatientInput>): Promise<void> {
   ctx.status = 201;
   ctx.body = await patientStore(ctx).create(ctx.state.input);
@@ -64,7 +70,16 @@ export function patientRoutes(): Router<AppState, AppContextExtension> {
     can('create', 'Patient'),
     validate(CreatePatientInput),
     inTransaction,
+    idempotent,
     createPatient,
+  );
+  // A POST so the email address and phone number being checked stay out of URLs and logs.
+  router.post<{ input: PatientDuplicateQuery }>(
+    '/api/patients/duplicates',
+    can('read', 'Patient'),
+    validate(PatientDuplicateQuery),
+    inTransaction,
+    findDuplicates,
   );
   // A POST with the filter in the body: a search term (often a name) stays out of URLs and logs.
   router.post<{ input: PatientExportInput }>(

@@ -1,11 +1,15 @@
-import type {
-  CreatePatientInput,
-  Page,
-  Patient,
-  PatientExportInput,
-  PatientSortField,
-  PatientTableQuery,
-  UpdatePatientInput,
+import {
+  type CreatePatientInput,
+  MIN_PHONE_DIGITS_TO_MATCH,
+  type Page,
+  type Patient,
+  type PatientDuplicate,
+  type PatientDuplicateQuery,
+  type PatientExportInput,
+  type PatientSortField,
+  type PatientTableQuery,
+  phoneDigits,
+  type UpdatePatientInput,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { fetchPage } from '../../db/paging.js';
@@ -209,6 +213,45 @@ export function patientStore(ctx: AppContext) {
       const row = (await scoped('read').where('patients.id', id).first()) as PatientRow | undefined;
       if (row) await recordAccess(db, ctx, { action: 'patient.read', entityType: 'patient', ids: [id] });
       return row ? toPatient(row) : undefined;
+    },
+
+    /**
+     * Readable patients sharing the email address (any case) or the phone number (any spelling)
+     * being entered, so the form can offer the existing record instead of a second one.
+     */
+    async duplicates(input: PatientDuplicateQuery): Promise<PatientDuplicate[]> {
+      const email = input.email?.toLowerCase() ?? '';
+      const digits = phoneDigits(input.phone ?? '');
+      const byEmail = email.includes('@');
+      const byPhone = digits.length >= MIN_PHONE_DIGITS_TO_MATCH;
+      if (!byEmail && !byPhone) return [];
+      const query = scoped('read').where((w) => {
+        if (byEmail) w.orWhereRaw('lower(patients.email) = ?', [email]);
+        if (byPhone) w.orWhereRaw("regexp_replace(patients.phone, '[^0-9]', '', 'g') = ?", [digits]);
+      });
+      if (input.excludeId !== undefined) query.whereNot('patients.id', input.excludeId);
+      const rows = (await query
+        .orderBy('patients.id')
+        .limit(5)
+        .select('patients.id', 'patients.name', 'patients.email', 'patients.phone')) as Pick<
+        PatientRow,
+        'id' | 'name' | 'email' | 'phone'
+      >[];
+      if (rows.length > 0) {
+        await recordAccess(db, ctx, {
+          action: 'patient.duplicate_check',
+          entityType: 'patient',
+          ids: rows.map((row) => row.id),
+        });
+      }
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        matches: [
+          ...(byEmail && row.email.toLowerCase() === email ? (['email'] as const) : []),
+          ...(byPhone && phoneDigits(row.phone) === digits ? (['phone'] as const) : []),
+        ],
+      }));
     },
 
     async create(input: CreatePatientInput): Promise<Patient> {

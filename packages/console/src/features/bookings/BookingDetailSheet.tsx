@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { apiRequest, errorMessage } from '@/lib/api';
+import { AgreementActions } from './AgreementActions';
 import { allowedActions, type BookingAction, STATUS_ACTIONS } from './bookingActions';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import {
@@ -71,6 +72,8 @@ export function describeEvent(event: BookingEvent): string {
       return 'Reduced to a 2-day test';
     case 'agreement_initiated':
       return 'Agreement form sent';
+    case 'agreement_superseded':
+      return 'Signed agreement replaced';
     default:
       return String(event.action).replaceAll('_', ' ');
   }
@@ -193,6 +196,15 @@ function DetailBody({
               Signed {when(booking.agreement.signedAt)}
             </span>
           )}
+          <div className="mt-2">
+            <AgreementActions
+              booking={{
+                id: booking.id,
+                status: booking.status,
+                agreementSigned: (booking.agreement?.status ?? booking.agreementStatus) === 'signed',
+              }}
+            />
+          </div>
         </Field>
         {booking.notes && <Field label="Notes">{booking.notes}</Field>}
       </dl>

@@ -1,12 +1,17 @@
 import type { KitType, TestType } from '@wellrest/core';
-import { messages } from '@wellrest/core';
+import { frontDeskMessages, messages } from '@wellrest/core';
+import { CopyPlus } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { ErrorState } from '@/components/QueryState';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useRegisterOpenForm } from '@/lib/formRegistry';
-import { BookingForm, type BookingFormDefaults } from './BookingForm';
+import { newIdempotencyKey, useSubmitOnce } from '@/lib/useSubmitOnce';
+import { BookingForm, type BookingFormDefaults, type BookingSubmission } from './BookingForm';
 import { practiceToday, useBookings, useKits, usePatients } from './queries';
-import { useCreateBooking } from './useCreateBooking';
+import { type CreateBookingRequest, type DuplicateBooking, useCreateBooking } from './useCreateBooking';
 
 export interface BookingDialogProps {
   open: boolean;
@@ -45,15 +50,44 @@ export function BookingDialog({
   const [blankFor, setBlankFor] = useState<string | null>(null);
   const afterCreate = blankFor === propsKey;
 
-  const create = useCreateBooking(() => {
-    setBlankFor(propsKey);
-    setFormKey((key) => key + 1);
-    onOpenChange(false);
+  const [duplicate, setDuplicate] = useState<{
+    request: CreateBookingRequest;
+    found: DuplicateBooking;
+  } | null>(null);
+  const create = useCreateBooking(
+    () => {
+      setBlankFor(propsKey);
+      setFormKey((key) => key + 1);
+      setDuplicate(null);
+      onOpenChange(false);
+    },
+    (request, found) => setDuplicate({ request, found }),
+  );
+  // One submission at a time, each with keys of its own: a double click sends one request, and a
+  // retried request (the same keys) is answered by the server without writing twice.
+  const submit = useSubmitOnce((submission: BookingSubmission) => {
+    setDuplicate(null);
+    return create
+      .mutateAsync({ submission, keys: { patient: newIdempotencyKey(), booking: newIdempotencyKey() } })
+      .catch(() => undefined);
+  });
+  const proceedWithDuplicate = useSubmitOnce(() => {
+    if (!duplicate) return undefined;
+    const { request } = duplicate;
+    setDuplicate(null);
+    return create
+      .mutateAsync({
+        ...request,
+        keys: { patient: request.keys.patient, booking: newIdempotencyKey() },
+        allowDuplicate: true,
+      })
+      .catch(() => undefined);
   });
 
   function close() {
     if (create.isPending) return;
     setFormKey((key) => key + 1);
+    setDuplicate(null);
     onOpenChange(false);
   }
 
@@ -71,6 +105,25 @@ export function BookingDialog({
             Book a home sleep test: choose the patient, the test, the kit type and a start date.
           </DialogDescription>
         </DialogHeader>
+        {duplicate && (
+          <Alert variant="warning">
+            <CopyPlus aria-hidden />
+            <AlertTitle>{frontDeskMessages.duplicateBookingTitle}</AlertTitle>
+            <AlertDescription className="grid gap-3">
+              <p>{duplicate.found.message}</p>
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" onClick={proceedWithDuplicate} disabled={create.isPending}>
+                  {frontDeskMessages.duplicateBookingProceed}
+                </Button>
+                <Button size="sm" variant="outline" asChild>
+                  <Link href={`/bookings-management?booking=${duplicate.found.existingBookingId}`}>
+                    {frontDeskMessages.duplicateBookingOpen}
+                  </Link>
+                </Button>
+              </div>
+            </AlertDescription>
+          </Alert>
+        )}
         {failed ? (
           <ErrorState error={failed.error} onRetry={() => void failed.refetch()} />
         ) : (
@@ -84,7 +137,7 @@ export function BookingDialog({
             showDateTip={Boolean(defaults.startDate)}
             loading={patients.isPending || kits.isPending || bookings.isPending}
             submitting={create.isPending}
-            onSubmit={(submission) => create.mutate(submission)}
+            onSubmit={submit}
             onCancel={close}
           />
         )}

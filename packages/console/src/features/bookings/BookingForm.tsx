@@ -24,6 +24,7 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { DuplicatePatientWarning } from '../patients/DuplicatePatientWarning';
 import {
   availableTypes,
   freeKitsByDate,
@@ -233,6 +234,7 @@ export function BookingForm({
               <Input {...patientField('phone')} type="tel" autoComplete="off" required />
             </div>
           </div>
+          <DuplicatePatientWarning email={newPatient.email} phone={newPatient.phone} />
           <details className="group rounded-lg border border-slate-200 px-4 py-3">
             <summary className="cursor-pointer text-sm font-medium text-slate-800">
               More patient details (optional)

@@ -1,12 +1,15 @@
 import {
   AVAILABILITY_CARD_DAYS,
+  AVAILABILITY_CARD_ITEMS,
   type AvailabilityDay,
   type Dropoff,
   formatDate,
+  frontDeskMessages,
   messages,
   type Pickup,
 } from '@wellrest/core';
-import { ArrowDownToLine, ArrowUpFromLine, FileSignature, PackageCheck } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, CircleCheck, FileSignature, PackageCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -50,17 +53,27 @@ function PickupRow({
           detail={`${pickup.kitType} · ${pickup.kitId || messages.labels.unknownKit} · ${pickup.testType}`}
         />
       </div>
-      {signable && (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={signing}
-          onClick={() => onSign(pickup)}
-          aria-label={`${messages.agreement.signButton}: ${pickup.patientName || messages.labels.unknownPatient}`}
+      {signable && pickup.agreementSignedAt ? (
+        <span
+          className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-50 px-2 py-1 text-xs font-medium text-green-800"
+          title={frontDeskMessages.agreementSignedOn(pickup.agreementSignedAt)}
         >
-          {signing ? <Spinner className="size-3.5" /> : <FileSignature aria-hidden />}
-          {messages.agreement.signButton}
-        </Button>
+          <CircleCheck className="size-3.5" aria-hidden />
+          {frontDeskMessages.agreementSigned}
+        </span>
+      ) : (
+        signable && (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={signing}
+            onClick={() => onSign(pickup)}
+            aria-label={`${messages.agreement.signButton}: ${pickup.patientName || messages.labels.unknownPatient}`}
+          >
+            {signing ? <Spinner className="size-3.5" /> : <FileSignature aria-hidden />}
+            {messages.agreement.signButton}
+          </Button>
+        )
       )}
     </li>
   );
@@ -68,6 +81,31 @@ function PickupRow({
 
 function MoreText({ children }: { children: string }) {
   return <p className="px-2 pt-1 text-xs font-medium text-slate-600">{children}</p>;
+}
+
+/** '+N more pickups' as a button that shows the rest of the day's pickups (and hides them again). */
+function MoreToggle({
+  expanded,
+  hidden,
+  controls,
+  onToggle,
+}: {
+  expanded: boolean;
+  hidden: number;
+  controls: string;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      aria-controls={controls}
+      onClick={onToggle}
+      className="mx-2 mt-1 rounded text-xs font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+    >
+      {expanded ? frontDeskMessages.fewerPickups : messages.availability.morePickups(hidden)}
+    </button>
+  );
 }
 
 function Section({
@@ -101,15 +139,21 @@ export function AvailabilityCard({
   today,
   signingBookingId = null,
   onSignAgreement,
+  canSign = true,
 }: {
   day: AvailabilityDay;
   today: string;
+  /** The user's role may send agreement forms. */
+  canSign?: boolean;
   signingBookingId?: number | null;
   onSignAgreement: (pickup: Pickup) => void;
 }) {
-  const pickups = visibleItems(day.pickups);
+  // Every pickup of the day can be reached: the rest of the list opens in place.
+  const [allPickups, setAllPickups] = useState(false);
+  const pickups = visibleItems(day.pickups, allPickups ? day.pickups.length : undefined);
   const dropoffs = visibleItems(day.dropoffs);
   const titleId = `availability-${day.date}`;
+  const pickupListId = `pickups-${day.date}`;
   return (
     <Card aria-labelledby={titleId} role="region" className="flex flex-col">
       <CardHeader className="flex-row items-start justify-between gap-3 pb-3">
@@ -134,18 +178,25 @@ export function AvailabilityCard({
           empty={messages.emptyStates.noPickups}
           count={day.pickups.length}
         >
-          <ul className="grid gap-0.5">
+          <ul id={pickupListId} className="grid gap-0.5">
             {pickups.shown.map((pickup) => (
               <PickupRow
                 key={pickup.id}
                 pickup={pickup}
-                signable={canSignAgreement(pickup, day.date, today)}
+                signable={canSign && canSignAgreement(pickup, day.date, today)}
                 signing={signingBookingId === pickup.id}
                 onSign={onSignAgreement}
               />
             ))}
           </ul>
-          {pickups.hidden > 0 && <MoreText>{messages.availability.morePickups(pickups.hidden)}</MoreText>}
+          {(pickups.hidden > 0 || allPickups) && day.pickups.length > AVAILABILITY_CARD_ITEMS && (
+            <MoreToggle
+              expanded={allPickups}
+              hidden={pickups.hidden}
+              controls={pickupListId}
+              onToggle={() => setAllPickups((shown) => !shown)}
+            />
+          )}
         </Section>
         <Section
           title={messages.availability.returns}
@@ -178,9 +229,11 @@ export function AvailabilityCards({
   loading = false,
   signingBookingId = null,
   onSignAgreement,
+  canSign = true,
 }: {
   days: AvailabilityDay[];
   today: string;
+  canSign?: boolean;
   loading?: boolean;
   signingBookingId?: number | null;
   onSignAgreement: (pickup: Pickup) => void;
@@ -212,6 +265,7 @@ export function AvailabilityCards({
           today={today}
           signingBookingId={signingBookingId}
           onSignAgreement={onSignAgreement}
+          canSign={canSign}
         />
       ))}
     </div>

@@ -4,6 +4,7 @@ import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
 import { ErrorState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
+import { useAbility } from '@/lib/ability';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import {
   type BookingRow,
@@ -33,6 +34,8 @@ type DurationTarget = { change: DurationChange; booking: BookingRow; open: boole
 
 /** The dashboard (/): availability for the next days, the numbers, quick actions and today's tests. */
 export default function DashboardPage() {
+  const ability = useAbility();
+  const canBook = ability.can('create', 'Booking');
   // The cards show the first days only (spec §9): ask for those.
   const availability = useDailyAvailability(AVAILABILITY_CARD_DAYS);
   const stats = useDashboardStats();
@@ -52,12 +55,12 @@ export default function DashboardPage() {
   const availabilityShown = useDeferredValue(availability.data);
   const todaysShown = useDeferredValue(bookings.data === undefined ? undefined : todays);
 
-  const newBookingButton = (
+  const newBookingButton = canBook ? (
     <Button onClick={() => setBookingOpen(true)}>
       <CalendarPlus aria-hidden />
       {messages.booking.newBooking}
     </Button>
-  );
+  ) : undefined;
 
   return (
     <>
@@ -81,6 +84,7 @@ export default function DashboardPage() {
               loading={availabilityShown === undefined}
               signingBookingId={agreement.isPending ? (agreement.variables ?? null) : null}
               onSignAgreement={(pickup: Pickup) => agreement.mutate(pickup.id)}
+              canSign={ability.can('create', 'Agreement')}
             />
           )}
         </section>
@@ -102,6 +106,8 @@ export default function DashboardPage() {
                 refreshing={refresh.isPending}
                 onRefresh={() => refresh.mutate()}
                 onChangeDuration={(change, booking) => setDurationChange({ change, booking, open: true })}
+                canExtend={ability.can('extend', 'Booking')}
+                canReduce={ability.can('reduce', 'Booking')}
               />
             )}
           </div>
@@ -109,12 +115,15 @@ export default function DashboardPage() {
             onNewBooking={() => setBookingOpen(true)}
             onSyncGhl={() => ghlSync.mutate()}
             syncing={ghlSync.isPending}
+            canBook={canBook}
+            canManageInventory={ability.can('read', 'Kit')}
+            canSyncGhl={ability.can('sync', 'Ghl')}
           />
         </div>
       </div>
 
       <Suspense fallback={null}>
-        {bookingMounted && <BookingDialog open={bookingOpen} onOpenChange={setBookingOpen} />}
+        {canBook && bookingMounted && <BookingDialog open={bookingOpen} onOpenChange={setBookingOpen} />}
         {durationChange && (
           <TestDurationDialog
             change={durationChange.change}

@@ -1,11 +1,17 @@
 import { render, screen } from '@testing-library/react';
+import { frontDeskMessages } from '@wellrest/core';
 import { expect, it } from 'vitest';
 import { StatCards } from './StatCards';
 
 it('renders the numbers the server sent and leaves the others out', () => {
-  render(<StatCards stats={{ activeBookings: 12, availableKits: 4, kitsInUse: 3, totalKits: 7 }} />);
+  render(
+    <StatCards
+      stats={{ activeBookings: 12, availableKits: 4, kitsInUse: 3, kitsOnShelf: 5, totalKits: 7 }}
+    />,
+  );
   expect(screen.getByText('Active Bookings').parentElement?.textContent).toContain('12');
-  expect(screen.getByText('3 in use of 7')).toBeTruthy();
+  expect(screen.getByText(frontDeskMessages.kitsFreeTodayTitle).parentElement?.textContent).toContain('4');
+  expect(screen.getByText(frontDeskMessages.kitsSummary(5, 3, 7))).toBeTruthy();
   expect(screen.queryByText('Total Patients')).toBeNull();
 });
 

@@ -1,4 +1,4 @@
-import type { DashboardStatsResponse, StatCardColor } from '@wellrest/core';
+import { type DashboardStatsResponse, frontDeskMessages, type StatCardColor } from '@wellrest/core';
 import { CalendarCheck, type LucideIcon, Package, Truck, Users } from 'lucide-react';
 import { StatCard } from './StatCard';
 
@@ -41,12 +41,13 @@ export const STAT_DEFINITIONS: readonly StatDefinition[] = [
   },
   {
     key: 'availableKits',
-    title: 'Available Kits',
+    // Free to book today, not "on the shelf" (Inventory shows both, counted the same way).
+    title: frontDeskMessages.kitsFreeTodayTitle,
     icon: Package,
     color: 'amber',
     subtitle: (s) =>
-      s.kitsInUse !== undefined
-        ? `${s.kitsInUse} in use${s.totalKits !== undefined ? ` of ${s.totalKits}` : ''}`
+      s.kitsOnShelf !== undefined && s.kitsInUse !== undefined && s.totalKits !== undefined
+        ? frontDeskMessages.kitsSummary(s.kitsOnShelf, s.kitsInUse, s.totalKits)
         : count(s.totalKits, 'kit in all', 'kits in all'),
   },
 ];

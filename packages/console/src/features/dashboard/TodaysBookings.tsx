@@ -23,6 +23,8 @@ export function TodaysBookings({
   refreshing = false,
   onRefresh,
   onChangeDuration,
+  canExtend = true,
+  canReduce = true,
 }: {
   /** Already filtered to today and sorted. */
   bookings: BookingRow[];
@@ -30,6 +32,9 @@ export function TodaysBookings({
   refreshing?: boolean;
   onRefresh: () => void;
   onChangeDuration: (change: DurationChange, booking: BookingRow) => void;
+  /** The user's role may extend (reduce) bookings: without it the buttons are not offered. */
+  canExtend?: boolean;
+  canReduce?: boolean;
 }) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? bookings : bookings.slice(0, TODAYS_BOOKINGS_SHOWN);
@@ -93,12 +98,12 @@ export function TodaysBookings({
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-2">
-                    {isExtendable(booking) && (
+                    {canExtend && isExtendable(booking) && (
                       <Button variant="outline" size="sm" onClick={() => onChangeDuration('extend', booking)}>
                         {messages.extension.confirmButton}
                       </Button>
                     )}
-                    {isReducible(booking) && (
+                    {canReduce && isReducible(booking) && (
                       <Button variant="outline" size="sm" onClick={() => onChangeDuration('reduce', booking)}>
                         {messages.reduction.confirmButton}
                       </Button>

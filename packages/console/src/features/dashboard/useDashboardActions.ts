@@ -4,13 +4,14 @@ import {
   type AgreementInitiation,
   API_PATHS,
   errorMessageFrom,
+  frontDeskMessages,
   type GhlSyncResult,
   ghlMessages,
   messages,
 } from '@wellrest/core';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, errorMessage } from '@/lib/api';
+import { ApiError, apiRequest, errorMessage } from '@/lib/api';
 import {
   BOOKINGS_KEY,
   DAILY_AVAILABILITY_KEY,
@@ -81,11 +82,27 @@ export function useInitiateAgreement() {
         void queryClient.invalidateQueries({ queryKey: DAILY_AVAILABILITY_KEY });
       }, AGREEMENT_REFRESH_DELAY_MS);
     },
-    onError: (error) =>
+    onError: (error) => {
+      // Signed meanwhile (another tab, another desk): say so and show the signed state.
+      if (
+        error instanceof ApiError &&
+        error.status === 409 &&
+        (error.data as { reason?: unknown })?.reason === 'signed'
+      ) {
+        toast({
+          variant: 'success',
+          title: frontDeskMessages.agreementSigned,
+          description: frontDeskMessages.agreementAlreadySigned,
+        });
+        void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+        void queryClient.invalidateQueries({ queryKey: DAILY_AVAILABILITY_KEY });
+        return;
+      }
       toast({
         variant: 'destructive',
         title: messages.agreement.failed.title,
         description: errorMessageFrom(failureText(error), messages.agreement.failed.description),
-      }),
+      });
+    },
   });
 }

@@ -1,7 +1,9 @@
-import { defineAbilityFor } from '@wellrest/core';
+import { defineAbilityFor, frontDeskMessages } from '@wellrest/core';
+import { ChartColumn } from 'lucide-react';
 import { useMemo } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/PageHeader';
+import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { ScanStation } from '@/features/scanning/ScanStation';
@@ -41,6 +43,14 @@ export default function InventoryPage() {
       <PageHeader
         title="Inventory"
         description="Kits, check-out and check-in scanning, cleaning and maintenance."
+        actions={
+          <Button variant="outline" size="sm" asChild>
+            <Link href="/simple-kit-stats">
+              <ChartColumn aria-hidden />
+              {frontDeskMessages.kitStatsLink}
+            </Link>
+          </Button>
+        }
       />
       {/* Arrow keys move between tabs without opening them, so a desk's scan field can take the focus. */}
       <Tabs value={tab} onValueChange={select} activationMode="manual">

@@ -1,4 +1,4 @@
-import { KIT_STATUSES, KIT_TYPES, type KitStatus, type KitType } from '@wellrest/core';
+import { frontDeskMessages, KIT_STATUSES, KIT_TYPES, type KitStatus, type KitType } from '@wellrest/core';
 import { Archive, PackageSearch, Pencil, Plus, Printer } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -40,6 +40,7 @@ function OverviewCards({ overview }: { overview: InventoryOverview }) {
     <div className="grid gap-3 md:grid-cols-3">
       {KIT_TYPES.map((type) => {
         const counts = overview.countsByType?.[type];
+        const fleet = overview.fleet?.byType[type];
         const total = counts ? KIT_STATUSES.reduce((sum, status) => sum + counts[status], 0) : 0;
         return (
           <Card key={type} className="p-4">
@@ -48,8 +49,17 @@ function OverviewCards({ overview }: { overview: InventoryOverview }) {
               <span className="text-xs text-slate-500">{total} kits</span>
             </div>
             <p className="mt-1 text-2xl font-semibold text-green-700">
-              {counts?.available ?? 0}
-              <span className="ml-1 text-sm font-normal text-slate-600">available</span>
+              {fleet?.freeToday ?? 0}
+              <span className="ml-1 text-sm font-normal text-slate-600">
+                {frontDeskMessages.kitsFreeToday}
+              </span>
+            </p>
+            <p className="text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{counts?.available ?? 0}</span>{' '}
+              {frontDeskMessages.kitsOnShelf}
+              <span className="text-slate-500"> · </span>
+              <span className="font-semibold text-slate-900">{fleet?.heldToday ?? 0}</span>{' '}
+              {frontDeskMessages.kitsBookedToday}
             </p>
             <dl className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
               {SHOWN_STATUSES.slice(1).map((status) => (

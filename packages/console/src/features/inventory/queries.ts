@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   EditKitInput,
+  FleetCounts,
   InventoryKitHistoryEntry,
   Kit,
   KitStatus,
@@ -51,6 +52,8 @@ export interface InventoryOverview {
   today: string;
   counts: Record<KitStatus, number>;
   countsByType: Record<KitType, Record<KitStatus, number>>;
+  /** Core's kitCounts: free to book today, booked today, on the shelf now (as the dashboard counts). */
+  fleet?: FleetCounts;
   total: number;
   overdueCleanings: InventoryKit[];
   overdueReturns: OverdueReturn[];

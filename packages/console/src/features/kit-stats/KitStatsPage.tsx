@@ -17,8 +17,8 @@ import {
   PERIOD_PRESETS,
   type Period,
   type PeriodPreset,
+  percent,
   presetPeriod,
-  utilisation,
 } from './period';
 import type { KitTypeUsage, KitUsage, KitUsageRow } from './types';
 import { useKitStats } from './useKitStats';
@@ -40,7 +40,7 @@ function DaysBar({ usage }: { usage: KitUsage }) {
 }
 
 function TypeSummaryCard({ usage }: { usage: KitTypeUsage }) {
-  const percent = utilisation(usage.daysInUse, usage.daysInService);
+  const share = percent(usage.utilisation);
   const figures: { label: string; value: number }[] = [
     { label: 'Bookings', value: usage.bookings },
     { label: 'Days in use', value: usage.daysInUse },
@@ -60,8 +60,11 @@ function TypeSummaryCard({ usage }: { usage: KitTypeUsage }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         <p>
-          <span className="text-3xl font-semibold tracking-tight text-slate-900">{percent}%</span>
+          <span className="text-3xl font-semibold tracking-tight text-slate-900">{share}%</span>
           <span className="ml-2 text-sm text-slate-600">utilisation</span>
+          <span className="block text-xs text-slate-600">
+            {usage.heldDays} of {usage.daysInService} kit-days held by a booking
+          </span>
         </p>
         <DaysBar usage={usage} />
         <dl className="grid divide-y divide-slate-100 text-sm">
@@ -130,7 +133,7 @@ function KitUsageTable({ kits, period }: { kits: KitUsageRow[]; period: Period }
                 ),
               )}
               <td className="px-4 py-2.5 text-right text-slate-700 tabular-nums">
-                {utilisation(kit.daysInUse, kit.daysInService)}%
+                {percent(kit.utilisation)}%
               </td>
               <td className="px-4 py-2.5 text-right font-medium text-slate-900 tabular-nums">
                 {kit.bookings}

@@ -1,6 +1,6 @@
 import { inventoryMessages, KIT_STATS_MAX_DAYS } from '@wellrest/core';
 import { describe, expect, it } from 'vitest';
-import { checkPeriod, presetPeriod, utilisation } from './period';
+import { checkPeriod, percent, presetPeriod } from './period';
 
 describe('kit statistics periods', () => {
   it('ends every preset today and starts it the right number of days back', () => {
@@ -25,9 +25,9 @@ describe('kit statistics periods', () => {
     expect(missing.ok === false && Object.keys(missing.fields)).toEqual(['from']);
   });
 
-  it('rounds utilisation to a whole percentage and survives a kit with no days in service', () => {
-    expect(utilisation(1, 3)).toBe(33);
-    expect(utilisation(2, 3)).toBe(67);
-    expect(utilisation(0, 0)).toBe(0);
+  it("rounds core's utilisation to a whole percentage and survives a kit never in service", () => {
+    expect(percent(1 / 3)).toBe(33);
+    expect(percent(2 / 3)).toBe(67);
+    expect(percent(null)).toBe(0);
   });
 });

@@ -43,7 +43,10 @@ export function checkPeriod(period: Period): { ok: true } | { ok: false; fields:
   return { ok: false, fields };
 }
 
-/** Share of in-service days a kit spent in a test, as a whole percentage. */
-export function utilisation(daysInUse: number, daysInService: number): number {
-  return daysInService > 0 ? Math.round((daysInUse / daysInService) * 100) : 0;
+/**
+ * Core's utilisation (held kit-days ÷ in-service kit-days, computed by the server with
+ * kitUtilisation) as a whole percentage; 0 for a kit never in service in the period.
+ */
+export function percent(utilisation: number | null | undefined): number {
+  return utilisation == null ? 0 : Math.round(utilisation * 100);
 }

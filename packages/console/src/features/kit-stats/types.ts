@@ -8,6 +8,10 @@ export interface KitUsage {
   daysMaintenance: number;
   idleDays: number;
   bookings: number;
+  /** Days a booking held the kit (test days and the maintenance day after). */
+  heldDays: number;
+  /** heldDays ÷ daysInService, 0 to 1 (core's kitUtilisation); null when never in service. */
+  utilisation: number | null;
 }
 
 export interface KitTypeUsage extends KitUsage {

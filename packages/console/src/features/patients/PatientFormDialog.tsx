@@ -7,7 +7,7 @@ import {
   patientMessages,
   UpdatePatientInput,
 } from '@wellrest/core';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -23,7 +23,9 @@ import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useRegisterOpenForm } from '@/lib/formRegistry';
+import { newIdempotencyKey } from '@/lib/useSubmitOnce';
 import { serverFieldErrors, zodFieldErrors } from '../auth/serverFields';
+import { DuplicatePatientWarning } from './DuplicatePatientWarning';
 import { useSavePatient } from './queries';
 
 /** Every patient field a user writes (spec §3), as the form holds them: text. */
@@ -91,6 +93,7 @@ export function PatientFormDialog({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSavePatient(patient?.id ?? null);
+  const submitting = useRef(false);
   useRegisterOpenForm(open);
 
   useEffect(() => {
@@ -105,6 +108,17 @@ export function PatientFormDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // A second submit (a double click) while the first is on its way does nothing.
+    if (save.isPending || submitting.current) return;
+    submitting.current = true;
+    try {
+      await submitOnce();
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function submitOnce() {
     setProblem(null);
     const input = inputOf(fields, editing);
     const parsed = (editing ? UpdatePatientInput : CreatePatientInput).safeParse(input);
@@ -116,7 +130,7 @@ export function PatientFormDialog({
     }
     setErrors({});
     try {
-      const saved = await save.mutateAsync(parsed.data);
+      const saved = await save.mutateAsync({ input: parsed.data, idempotencyKey: newIdempotencyKey() });
       toast({
         variant: 'success',
         title: editing ? patientMessages.updated : patientMessages.created,
@@ -179,6 +193,9 @@ export function PatientFormDialog({
             )}
             {field('email', 'Email *', <Input {...control('email')} type="email" autoComplete="off" />)}
             {field('phone', 'Phone *', <Input {...control('phone')} type="tel" autoComplete="off" />)}
+            <div className="sm:col-span-2 empty:hidden">
+              <DuplicatePatientWarning email={fields.email} phone={fields.phone} excludeId={patient?.id} />
+            </div>
             {field('dateOfBirth', 'Date of birth', <Input {...control('dateOfBirth')} type="date" />)}
             {field(
               'gender',

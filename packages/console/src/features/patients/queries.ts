@@ -91,9 +91,16 @@ export function usePatientBookings(id: number | null) {
 export function useSavePatient(id: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePatientInput | UpdatePatientInput) =>
+    mutationFn: ({
+      input,
+      idempotencyKey,
+    }: {
+      input: CreatePatientInput | UpdatePatientInput;
+      /** Makes a create safe to resend: the server answers one key once. */
+      idempotencyKey?: string;
+    }) =>
       id === null
-        ? apiRequest<Patient>('POST', API_PATHS.patients, input)
+        ? apiRequest<Patient>('POST', API_PATHS.patients, input, { idempotencyKey })
         : apiRequest<Patient>('PATCH', `${API_PATHS.patients}/${id}`, input),
     onSuccess: () => client.invalidateQueries({ queryKey: PATIENTS_KEY }),
   });

@@ -20,6 +20,7 @@ const problemMessages: Record<string, string> = {
   invalid: publicFormsMessages.agreementInvalid,
   expired: publicFormsMessages.agreementExpired,
   used: publicFormsMessages.agreementUsed,
+  replaced: publicFormsMessages.agreementReplaced,
 };
 
 function agreementPath(token: string): string {

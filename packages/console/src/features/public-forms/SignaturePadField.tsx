@@ -22,21 +22,38 @@ export function SignaturePadField({ onChange, invalid, describedBy }: SignatureP
     if (!canvas) return;
     const pad = new SignaturePad(canvas, { penColor: '#0f172a', backgroundColor: 'rgb(255,255,255)' });
     padRef.current = pad;
+    let size = { width: 0, height: 0 };
+    // The canvas is redrawn at its new size (a resize, a phone turned): the strokes drawn so far
+    // are kept, scaled to the new width, instead of being wiped without the signer noticing.
     const resize = () => {
+      const width = canvas.offsetWidth;
+      const height = canvas.offsetHeight;
+      if (width === 0 || height === 0 || (width === size.width && height === size.height)) return;
+      const strokes = pad.toData();
+      const scale = size.width > 0 ? Math.min(width / size.width, height / size.height) : 1;
+      size = { width, height };
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      canvas.width = canvas.offsetWidth * ratio;
-      canvas.height = canvas.offsetHeight * ratio;
+      canvas.width = width * ratio;
+      canvas.height = height * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.clear();
-      onChangeRef.current('');
+      if (strokes.length === 0) return;
+      pad.fromData(
+        strokes.map((stroke) => ({
+          ...stroke,
+          points: stroke.points.map((point) => ({ ...point, x: point.x * scale, y: point.y * scale })),
+        })),
+      );
+      onChangeRef.current(pad.toDataURL('image/png'));
     };
     resize();
     const onEnd = () => onChangeRef.current(pad.isEmpty() ? '' : pad.toDataURL('image/png'));
     pad.addEventListener('endStroke', onEnd);
-    window.addEventListener('resize', resize);
+    const observer = new ResizeObserver(resize);
+    observer.observe(canvas);
     return () => {
       pad.removeEventListener('endStroke', onEnd);
-      window.removeEventListener('resize', resize);
+      observer.disconnect();
       pad.off();
     };
   }, []);
