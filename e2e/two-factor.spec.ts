@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { authMessages, messages } from '@wellrest/core';
 import * as OTPAuth from 'otpauth';
-import { acknowledgePrivacyIfShown, adminApi, createUser, submitLogin } from './support';
+import { acknowledgePrivacyIfShown, adminApi, createUser, signIn, submitLogin } from './support';
 
 test('two-factor sign-in with a trusted device: the second sign-in skips the code', async ({
   page,
@@ -113,4 +113,39 @@ test('a recovery code signs in once when the phone is lost', async ({ page, play
   await page.getByRole('button', { name: messages.login.verify }).click();
   await acknowledgePrivacyIfShown(page);
   await expect(page).not.toHaveURL(/\/login$/);
+});
+
+test('turning two-factor on from the profile asks for the password again', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const user = await createUser(admin, 'staff');
+  await admin.dispose();
+  await signIn(page, user.username, user.password);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  const key =
+    (await page
+      .locator('code')
+      .filter({ hasText: /^[A-Z2-7 ]{16,}$/ })
+      .first()
+      .textContent()) ?? '';
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key.replaceAll(' ', '')) });
+
+  await page.getByLabel(messages.login.codeLabel).fill(totp.generate());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText(messages.login.passwordRequired)).toBeVisible();
+
+  await page.getByLabel(messages.login.passwordLabel, { exact: true }).fill('not-my-password');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText(authMessages.currentPasswordWrong)).toBeVisible();
+
+  await page.getByLabel(messages.login.passwordLabel, { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Save your recovery codes')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/ })).toHaveCount(
+    10,
+  );
 });
