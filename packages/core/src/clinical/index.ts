@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './model.js';
+export * from './sla.js';
