@@ -315,7 +315,8 @@ export const InterpretationFinal = z.object({
   recommendation: requiredText(m.recommendationRequired, 5000),
 });
 
-export const SignInterpretationInput = z.object({
+/** Signing saves the values given with it, then signs; the stored draft fills in the rest. */
+export const SignInterpretationInput = InterpretationDraftInput.partial().extend({
   /** The reader's password, or a 6-digit TOTP code when they have two-factor on. */
   credential: z
     .string({ error: m.signCredentialRequired })
