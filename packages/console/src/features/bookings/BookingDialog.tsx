@@ -17,6 +17,8 @@ export interface BookingDialogProps {
   preselectedDate?: string;
   defaultKitType?: KitType;
   defaultTestType?: TestType;
+  /** Told of the booking once created (e.g. to link it to the referral it was made for). */
+  onBooked?: (booking: { id: number }) => void;
 }
 
 /** After a booking is created the form starts over: 2-day, no date, existing-patient tab (spec §4). */
@@ -33,6 +35,7 @@ export function BookingDialog({
   preselectedDate,
   defaultKitType,
   defaultTestType,
+  onBooked,
 }: BookingDialogProps) {
   useRegisterOpenForm(open);
   const patients = usePatients(open);
@@ -45,7 +48,8 @@ export function BookingDialog({
   const [blankFor, setBlankFor] = useState<string | null>(null);
   const afterCreate = blankFor === propsKey;
 
-  const create = useCreateBooking(() => {
+  const create = useCreateBooking((created) => {
+    onBooked?.(created);
     setBlankFor(propsKey);
     setFormKey((key) => key + 1);
     onOpenChange(false);

@@ -21,7 +21,7 @@ export function newPatientPayload(fields: NewPatientFields): Record<string, stri
  * used, then a confirmed booking with the test's end and return dates. On success it toasts,
  * refetches the booking data and calls `onCreated`; on failure it toasts the server's message.
  */
-export function useCreateBooking(onCreated: () => void) {
+export function useCreateBooking(onCreated: (created: { id: number }) => void) {
   const queryClient = useQueryClient();
   // A patient created by an attempt whose booking then failed is reused by the next attempt,
   // so trying again never creates the same patient twice.
@@ -39,7 +39,7 @@ export function useCreateBooking(onCreated: () => void) {
         }
         patientId = createdPatient.current.id;
       }
-      return apiRequest('POST', API_PATHS.bookings, {
+      return apiRequest<{ id: number }>('POST', API_PATHS.bookings, {
         patientId,
         testType: submission.testType,
         kitType: submission.kitType,
@@ -48,7 +48,7 @@ export function useCreateBooking(onCreated: () => void) {
         notes: submission.notes.trim(),
       });
     },
-    onSuccess: (_created, submission) => {
+    onSuccess: (created, submission) => {
       createdPatient.current = null;
       toast({
         variant: 'success',
@@ -57,7 +57,7 @@ export function useCreateBooking(onCreated: () => void) {
           submission.tab === 'new' ? messages.booking.createdWithPatient : messages.booking.created,
       });
       for (const queryKey of BOOKING_DATA_KEYS) void queryClient.invalidateQueries({ queryKey });
-      onCreated();
+      onCreated(created);
     },
     onError: (error) =>
       toast({
