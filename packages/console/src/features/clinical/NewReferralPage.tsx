@@ -109,7 +109,10 @@ export default function NewReferralPage() {
     <div className="grid gap-1">
       <Label htmlFor={id}>{label}</Label>
       {control}
-      <FieldMessage id={`${id}-message`} tone={errors[key] ? 'error' : 'hint'}>
+      <FieldMessage
+        id={`${id}-message`}
+        tone={errors[key] || (key === 'icd10Codes' && badCode) ? 'error' : 'hint'}
+      >
         {errors[key] ?? hint}
       </FieldMessage>
     </div>

@@ -37,17 +37,17 @@ export function ReferralDetailSheet({ id, onClose }: { id: number | null; onClos
   return (
     <Sheet open={id !== null} onOpenChange={(open) => !open && onClose()}>
       <SheetContent className="right-0 left-auto w-full max-w-full overflow-y-auto p-4 pt-10 sm:max-w-xl">
-        {id !== null && <ReferralDetailPanel id={id} />}
+        {id !== null && <ReferralDetailPanel id={id} inSheet />}
       </SheetContent>
     </Sheet>
   );
 }
 
-export function ReferralDetailPanel({ id }: { id: number }) {
+export function ReferralDetailPanel({ id, inSheet = false }: { id: number; inSheet?: boolean }) {
   const referral = useReferral(id);
   if (referral.isPending) return <PageSpinner label="Loading..." />;
   if (referral.isError) return <ErrorState error={referral.error} onRetry={() => void referral.refetch()} />;
-  return <ReferralDetailView referral={referral.data} />;
+  return <ReferralDetailView referral={referral.data} inSheet={inSheet} />;
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -68,7 +68,16 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-export function ReferralDetailView({ referral }: { referral: ReferralDetail }) {
+/** A referral's details; inside the side panel its title names the panel (a dialog). */
+export function ReferralDetailView({
+  referral,
+  inSheet = false,
+}: {
+  referral: ReferralDetail;
+  inSheet?: boolean;
+}) {
+  const Title = inSheet ? SheetTitle : 'h2';
+  const Description = inSheet ? SheetDescription : 'p';
   const { ability } = useAbility();
   const canUpdate = ability.can('update', 'Referral');
   const canReadTest = ability.can('read', 'Interpretation');
@@ -76,12 +85,12 @@ export function ReferralDetailView({ referral }: { referral: ReferralDetail }) {
   return (
     <div className="grid gap-4 p-1" data-testid="referral-detail">
       <div className="grid gap-2">
-        <SheetTitle className="text-lg font-semibold text-slate-900">
+        <Title className="text-lg font-semibold text-slate-900">
           {referral.patientName || cm.patientNotLinked}
-        </SheetTitle>
-        <SheetDescription className="text-sm text-slate-600">
+        </Title>
+        <Description className="text-sm text-slate-600">
           {referral.physicianName} · {dateTimeText(referral.createdAt)}
-        </SheetDescription>
+        </Description>
         <div className="flex flex-wrap gap-1">
           <ReferralStatusBadge status={referral.status} />
           <UrgencyBadge urgency={referral.urgency} />
