@@ -9,6 +9,7 @@ import {
 } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../db/seed/plan.js';
+import { scanSlaClocks } from '../../jobs/sla-alerts.js';
 import { insertBooking, insertKits, wednesdayAhead } from '../../test/operations-fixtures.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 
@@ -650,6 +651,54 @@ describe('clinical pathway', () => {
       });
       expect(updated.body).toMatchObject({ targetHours: 2, active: false });
       expect((await admin.request('DELETE', `/api/sla/definitions/${created.body.id}`)).status).toBe(204);
+    });
+
+    it('announces a clock at risk or breached once, to the schedulers, without naming the patient', async () => {
+      const definition = await admin.request<{ id: number }>('POST', '/api/sla/definitions', {
+        body: {
+          name: 'Stat first contact',
+          fromStage: 'received',
+          toStage: 'contacted',
+          targetHours: 1,
+          businessHours: false,
+          urgencies: ['stat'],
+        },
+      });
+      const physician = await createPhysician('Dr Alarm');
+      const referral = await staff.request<ReferralDetail>('POST', '/api/referrals', {
+        body: {
+          physicianId: physician.id,
+          newPatient: { name: 'Alex Alarmed', email: 'alex.alarm@example.test', phone: '555-0176' },
+          reason: 'Severe daytime sleepiness while driving',
+          urgency: 'stat',
+        },
+      });
+      const id = referral.body.id;
+      const scheduler = await server.loginAs('scheduler');
+      const inbox = async () =>
+        (
+          await scheduler.request<{ items: Array<{ title: string; body: string; link: string }> }>(
+            'GET',
+            '/api/notifications',
+          )
+        ).body.items.filter((n) => n.link === `/referrals?referral=${id}`);
+      // 50 minutes in: at risk (over 80 % of the hour).
+      await scanSlaClocks(server.db, 'America/New_York', new Date(Date.now() + 50 * 60_000));
+      expect((await inbox()).map((n) => n.title)).toEqual([cm.slaAlertTitle]);
+      // Again: nothing new. Past the hour: breached, once.
+      await scanSlaClocks(server.db, 'America/New_York', new Date(Date.now() + 55 * 60_000));
+      await scanSlaClocks(server.db, 'America/New_York', new Date(Date.now() + 90 * 60_000));
+      await scanSlaClocks(server.db, 'America/New_York', new Date(Date.now() + 95 * 60_000));
+      const items = await inbox();
+      expect(items.map((n) => n.title).sort()).toEqual([cm.slaAlertTitle, cm.slaBreachTitle].sort());
+      expect(JSON.stringify(items)).not.toContain('Alex Alarmed');
+      expect(
+        await server
+          .db('outbox_events')
+          .where({ topic: 'referral.sla_breached' })
+          .whereRaw("(payload->>'referralId')::int = ?", [id]),
+      ).toHaveLength(1);
+      await admin.request('DELETE', `/api/sla/definitions/${definition.body.id}`);
     });
   });
 
