@@ -266,6 +266,17 @@ export const clinicalMessages = {
   due: 'Due',
   elapsed: 'Elapsed',
   inactive: 'Inactive',
+  practiceCalendar: 'Business hours',
+  practiceCalendarIntro:
+    'Business-hours targets count only these hours, in the practice time zone, and skip holidays.',
+  workDays: 'Open on',
+  opens: 'Opens',
+  closes: 'Closes',
+  holidays: 'Holidays',
+  holidaysHint: 'One date per line, for example 2026-12-25',
+  calendarSaved: 'Business hours saved',
+  calendarInvalid: 'Please check the hours and dates',
+  weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
   slaAlertTitle: 'Referral at risk of missing its target',
   slaBreachTitle: 'Referral target breached',
 } as const;

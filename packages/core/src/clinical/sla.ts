@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, dayOfWeek, todayInTimeZone } from '../dates/calendar.js';
 import { REFERRAL_URGENCIES, type ReferralUrgency } from '../public.js';
+import { IsoDate } from '../schemas/common.js';
 import { clinicalMessages as m } from './messages.js';
 import {
   REFERRAL_STAGES,
@@ -67,12 +68,18 @@ export const DEFAULT_PRACTICE_CALENDAR: Omit<PracticeCalendar, 'timeZone'> = {
   holidays: [],
 };
 
-export const PracticeCalendarInput = z.object({
-  workDays: z.array(z.number().int().min(0).max(6)).max(7),
-  open: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-  close: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-  holidays: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(200),
-});
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const PracticeCalendarInput = z
+  .object({
+    workDays: z.array(z.number().int().min(0).max(6)).max(7),
+    open: z.string().regex(HHMM, { error: m.calendarInvalid }),
+    close: z.string().regex(HHMM, { error: m.calendarInvalid }),
+    holidays: z.array(IsoDate).max(366),
+  })
+  .superRefine((input, ctx) => {
+    if (input.close <= input.open)
+      ctx.addIssue({ code: 'custom', path: ['close'], message: m.calendarInvalid });
+  });
 
 const HOUR_MS = 3_600_000;
 const MAX_DAYS_SCANNED = 3 * 366;

@@ -653,6 +653,26 @@ describe('clinical pathway', () => {
       expect((await admin.request('DELETE', `/api/sla/definitions/${created.body.id}`)).status).toBe(204);
     });
 
+    it('keeps the practice calendar the business-hours clocks count in (administrators edit it)', async () => {
+      expect((await staff.request('GET', '/api/sla/calendar')).body).toMatchObject({
+        workDays: [1, 2, 3, 4, 5],
+        open: '08:00',
+        close: '17:00',
+        holidays: [],
+      });
+      const body = { workDays: [1, 2, 3, 4], open: '09:00', close: '17:30', holidays: ['2026-12-25'] };
+      expect((await staff.request('PUT', '/api/sla/calendar', { body })).status).toBe(403);
+      const bad = await admin.request('PUT', '/api/sla/calendar', {
+        body: { ...body, close: '08:00', holidays: ['2026-02-30'] },
+      });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.fields as object).sort()).toEqual(['close', 'holidays.0']);
+      expect((await admin.request('PUT', '/api/sla/calendar', { body })).body).toMatchObject(body);
+      await admin.request('PUT', '/api/sla/calendar', {
+        body: { workDays: [1, 2, 3, 4, 5], open: '08:00', close: '17:00', holidays: [] },
+      });
+    });
+
     it('announces a clock at risk or breached once, to the schedulers, without naming the patient', async () => {
       const definition = await admin.request<{ id: number }>('POST', '/api/sla/definitions', {
         body: {

@@ -1,5 +1,6 @@
 import {
   clinicalMessages as cm,
+  type PracticeCalendar,
   REFERRAL_STAGES,
   REFERRAL_URGENCIES,
   type ReferralStage,
@@ -20,7 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input, NativeSelect } from '@/components/ui/input';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
@@ -29,6 +30,8 @@ import {
   fieldErrorsOf,
   useAbility,
   useDeleteDefinition,
+  usePracticeCalendar,
+  useSaveCalendar,
   useSaveDefinition,
   useSlaDashboard,
   useSlaDefinitions,
@@ -107,6 +110,7 @@ export default function SlaDefinitionsPage() {
           </ul>
         )}
       </QueryState>
+      <CalendarCard canEdit={canEdit} />
       {editing !== null && (
         <DefinitionDialog definition={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
@@ -134,6 +138,110 @@ export default function SlaDefinitionsPage() {
         }}
       />
     </div>
+  );
+}
+
+/** The practice's business hours and holidays, which business-hours targets count in. */
+function CalendarCard({ canEdit }: { canEdit: boolean }) {
+  const calendar = usePracticeCalendar();
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle className="text-base">{cm.practiceCalendar}</CardTitle>
+        <p className="text-sm text-slate-600">{cm.practiceCalendarIntro}</p>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={calendar}>
+          {calendar.data && <CalendarForm calendar={calendar.data} canEdit={canEdit} />}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CalendarForm({ calendar, canEdit }: { calendar: PracticeCalendar; canEdit: boolean }) {
+  const save = useSaveCalendar();
+  const [days, setDays] = useState<number[]>([...calendar.workDays]);
+  const [open, setOpen] = useState(calendar.open);
+  const [close, setClose] = useState(calendar.close);
+  const [holidays, setHolidays] = useState(calendar.holidays.join('\n'));
+  const [problem, setProblem] = useState<string | null>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const dates = holidays
+      .split(/[\s,]+/)
+      .map((d) => d.trim())
+      .filter(Boolean);
+    try {
+      await save.mutateAsync({ workDays: [...days].sort(), open, close, holidays: dates });
+      setProblem(null);
+      toast({ title: cm.calendarSaved, variant: 'success' });
+    } catch {
+      setProblem(cm.calendarInvalid);
+    }
+  }
+  return (
+    <form className="grid gap-4" onSubmit={(e) => void submit(e)}>
+      <p className="text-sm text-slate-600">{calendar.timeZone}</p>
+      <fieldset className="grid gap-2" disabled={!canEdit}>
+        <legend className="text-sm font-medium">{cm.workDays}</legend>
+        <div className="flex flex-wrap gap-3">
+          {cm.weekdays.map((label, day) => (
+            <div key={label} className="flex items-center gap-2 text-sm">
+              <Checkbox
+                id={`workday-${day}`}
+                checked={days.includes(day)}
+                disabled={!canEdit}
+                onCheckedChange={(v) => setDays(v === true ? [...days, day] : days.filter((d) => d !== day))}
+              />
+              <Label htmlFor={`workday-${day}`}>{label}</Label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <Label htmlFor="calendar-open">{cm.opens}</Label>
+          <Input
+            id="calendar-open"
+            type="time"
+            value={open}
+            disabled={!canEdit}
+            onChange={(e) => setOpen(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="calendar-close">{cm.closes}</Label>
+          <Input
+            id="calendar-close"
+            type="time"
+            value={close}
+            disabled={!canEdit}
+            onChange={(e) => setClose(e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="calendar-holidays">{cm.holidays}</Label>
+        <Textarea
+          id="calendar-holidays"
+          value={holidays}
+          disabled={!canEdit}
+          aria-describedby="calendar-holidays-hint"
+          onChange={(e) => setHolidays(e.target.value)}
+        />
+        <FieldMessage id="calendar-holidays-hint" tone={problem ? 'error' : 'hint'}>
+          {problem ?? cm.holidaysHint}
+        </FieldMessage>
+      </div>
+      {canEdit && (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? cm.saving : cm.save}
+          </Button>
+        </div>
+      )}
+    </form>
   );
 }
 

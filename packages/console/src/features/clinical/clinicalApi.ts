@@ -10,6 +10,7 @@ import {
   type PhysicianInput,
   type PhysicianStatus,
   type PhysicianSummary,
+  type PracticeCalendar,
   type ReferralDetail,
   type ReferralListItem,
   type ReferralStatus,
@@ -105,6 +106,16 @@ export function useTestAssignment(id: number) {
 
 export function useSlaDefinitions() {
   return useJson<SlaDefinition[]>('/api/sla/definitions');
+}
+
+export function usePracticeCalendar() {
+  return useJson<PracticeCalendar>('/api/sla/calendar');
+}
+
+export function useSaveCalendar() {
+  return useClinicalMutation((input: Omit<PracticeCalendar, 'timeZone'>) =>
+    apiRequest<PracticeCalendar>('PUT', '/api/sla/calendar', input),
+  );
 }
 
 export function useSlaDashboard() {
