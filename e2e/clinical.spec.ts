@@ -100,7 +100,7 @@ test('a physician refers, staff book, the kit returns, a reader signs, the physi
   // The scheduler opens the referral and books the test from it.
   const scheduler = await signedIn(browser, 'scheduler');
   await scheduler.goto('/referrals');
-  await scheduler.getByPlaceholder('Search by patient or physician').fill(PATIENT);
+  await scheduler.getByPlaceholder(cm.searchReferrals).fill(PATIENT);
   await scheduler.getByRole('button', { name: PATIENT }).click();
   const panel = scheduler.getByTestId('referral-detail');
   await expect(panel.getByText('referral-letter.pdf')).toBeVisible();

@@ -1,3 +1,4 @@
+import { messages } from '@wellrest/core';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -31,8 +32,8 @@ export function BlobPreview({
       if (created) URL.revokeObjectURL(created);
     };
   }, [url, contentType]);
-  if (failed) return <p className="text-sm text-red-700">Something went wrong. Please try again.</p>;
-  if (!blobUrl) return <Spinner label="Loading..." />;
+  if (failed) return <p className="text-sm text-red-700">{messages.common.unexpectedError}</p>;
+  if (!blobUrl) return <Spinner label={messages.common.loading} />;
   return contentType === 'application/pdf' ? (
     <iframe title={title} src={blobUrl} className="h-96 w-full rounded border border-slate-200" />
   ) : (

@@ -147,7 +147,7 @@ export default function NewReferralPage() {
             <TabsContent value="new" className="grid gap-3 pt-3 sm:grid-cols-2">
               {field(
                 'new-name',
-                'Name',
+                cm.patientFields.name,
                 <Input
                   id="new-name"
                   value={newPatient.name}
@@ -158,7 +158,7 @@ export default function NewReferralPage() {
               )}
               {field(
                 'new-email',
-                'Email',
+                cm.patientFields.email,
                 <Input
                   id="new-email"
                   type="email"
@@ -170,7 +170,7 @@ export default function NewReferralPage() {
               )}
               {field(
                 'new-phone',
-                'Phone',
+                cm.patientFields.phone,
                 <Input
                   id="new-phone"
                   type="tel"
@@ -182,7 +182,7 @@ export default function NewReferralPage() {
               )}
               {field(
                 'new-dob',
-                'Date of birth',
+                cm.patientFields.dateOfBirth,
                 <Input
                   id="new-dob"
                   type="date"
@@ -326,7 +326,7 @@ export default function NewReferralPage() {
                     type="button"
                     size="icon-sm"
                     variant="ghost"
-                    aria-label={`Remove ${file.name}`}
+                    aria-label={cm.removeFile(file.name)}
                     onClick={() => setFiles(files.filter((_, i) => i !== index))}
                   >
                     <X aria-hidden />

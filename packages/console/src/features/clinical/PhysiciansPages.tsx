@@ -184,7 +184,7 @@ export function PhysicianTable({
               <th className="px-4 py-3 text-right">{f.referralCount}</th>
               <th className="px-4 py-3">{f.lastReferral}</th>
               <th className="px-4 py-3">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{cm.actions}</span>
               </th>
             </tr>
           </thead>

@@ -1,6 +1,7 @@
 import {
   clinicalMessages as cm,
   manualTransitions,
+  messages,
   type ReferralDetail,
   type ReferralStatus,
   transitionNeedsReason,
@@ -45,7 +46,7 @@ export function ReferralDetailSheet({ id, onClose }: { id: number | null; onClos
 
 export function ReferralDetailPanel({ id, inSheet = false }: { id: number; inSheet?: boolean }) {
   const referral = useReferral(id);
-  if (referral.isPending) return <PageSpinner label="Loading..." />;
+  if (referral.isPending) return <PageSpinner label={messages.common.loading} />;
   if (referral.isError) return <ErrorState error={referral.error} onRetry={() => void referral.refetch()} />;
   return <ReferralDetailView referral={referral.data} inSheet={inSheet} />;
 }
@@ -324,12 +325,12 @@ function PatientReview({ referral }: { referral: ReferralDetail }) {
           <Row label={cm.referralFields.patient} value={referral.submittedPatient.name} />
           <Row label={cm.physicianFields.email} value={referral.submittedPatient.email} />
           <Row label={cm.physicianFields.phone} value={referral.submittedPatient.phone} />
-          <Row label="Date of birth" value={referral.submittedPatient.dateOfBirth} />
+          <Row label={cm.patientFields.dateOfBirth} value={referral.submittedPatient.dateOfBirth} />
         </dl>
       )}
       <h4 className="text-sm font-medium text-slate-800">{cm.possibleMatches}</h4>
       {matches.isPending ? (
-        <PageSpinner label="Loading..." />
+        <PageSpinner label={messages.common.loading} />
       ) : matches.isError ? (
         <ErrorState error={matches.error} onRetry={() => void matches.refetch()} />
       ) : matches.data.length === 0 ? (

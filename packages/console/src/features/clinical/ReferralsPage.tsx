@@ -75,12 +75,12 @@ function ReferralsScreen({ physicianId }: { physicianId: number | undefined }) {
       <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
         <div className="grid gap-1">
           <Label htmlFor="referral-search" className="sr-only">
-            {cm.searchPhysicians}
+            {cm.searchReferrals}
           </Label>
           <Input
             id="referral-search"
             type="search"
-            placeholder="Search by patient or physician"
+            placeholder={cm.searchReferrals}
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />
