@@ -11,6 +11,7 @@ export {
 } from './availability/engine.js';
 export * from './booking/status.js';
 export * from './booking/validateBookingSubmission.js';
+export * from './clinical/index.js';
 export * from './constants.js';
 export * from './dates/calendar.js';
 export * from './dates/testDates.js';

@@ -11,6 +11,8 @@ const CONSOLE_SOURCES = [
   // Radix primitives and charts set inline style attributes.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Previews of referral attachments and reports: fetched, then shown from a blob URL.
+  'frame-src blob:',
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self'",

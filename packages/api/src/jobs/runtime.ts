@@ -12,6 +12,7 @@ import { Jobs, type JobsOptions } from './jobs.js';
 import type { OutboxJobData } from './outbox.js';
 import { Outbox } from './outbox.js';
 import { OVERDUE_SCAN_CRON, OVERDUE_SCAN_QUEUE, scanOverdueReturns } from './overdue.js';
+import { SLA_SCAN_CRON, SLA_SCAN_QUEUE, scanSlaClocks } from './sla-alerts.js';
 
 // The product's queues, schedules and outbox subscriptions, in one place.
 
@@ -78,6 +79,14 @@ export function createJobRuntime(
     handler: async () => runHousekeeping(db.knex),
   });
   jobs.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON);
+
+  jobs.define({
+    name: SLA_SCAN_QUEUE,
+    policy: 'singleton',
+    retryLimit: 3,
+    handler: async () => scanSlaClocks(db.knex, options.timeZone ?? deps.timeZone),
+  });
+  jobs.schedule(SLA_SCAN_QUEUE, SLA_SCAN_CRON);
 
   return { jobs, outbox };
 }

@@ -71,6 +71,24 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/patient-form': lazy(() => import('@/features/forms/PatientFormPage')),
   '/templates': lazy(() => import('@/features/templates/TemplatesPage')),
   '/notifications': lazy(() => import('@/features/notifications/NotificationsPage')),
+  // The clinical pathway.
+  '/physicians': lazy(() => import('@/features/clinical/PhysiciansPages')),
+  '/physicians/register': named(() => import('@/features/clinical/PhysiciansPages'), 'RegisterPhysicianPage'),
+  '/physicians/:id': named(() => import('@/features/clinical/PhysiciansPages'), 'PhysicianDetailPage'),
+  '/referrals': lazy(() => import('@/features/clinical/ReferralsPage')),
+  '/referrals/new': lazy(() => import('@/features/clinical/NewReferralPage')),
+  '/referrals/physician/:id': named(
+    () => import('@/features/clinical/ReferralsPage'),
+    'PhysicianReferralsPage',
+  ),
+  '/physician-dashboard': lazy(() => import('@/features/clinical/PhysicianDashboardPage')),
+  '/sla/dashboard': named(() => import('@/features/clinical/SlaPages'), 'SlaDashboardPage'),
+  '/sla/definitions': lazy(() => import('@/features/clinical/SlaPages')),
+  '/medical-director/dashboard': lazy(() => import('@/features/clinical/MedicalDirectorPages')),
+  '/medical-director/test-assignment/:id': named(
+    () => import('@/features/clinical/MedicalDirectorPages'),
+    'TestAssignmentPage',
+  ),
 };
 
 export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage'));

@@ -99,13 +99,14 @@ describe('defineAbilityFor', () => {
     ]);
   });
 
-  it('gives physicians reading only, of what is theirs', () => {
+  it('gives physicians reading only, of what is theirs, and referring their own patients', () => {
     expect(matrix('physician')).toEqual([
       'read:Patient',
       'read:Booking',
       'read:Search',
       'read:Physician',
       'read:Referral',
+      'create:Referral',
       'create:PrivacyAcknowledgment',
       'read:Session',
       'update:Session',
@@ -120,6 +121,26 @@ describe('defineAbilityFor', () => {
     expect(ability.can('update', subject('Booking', { id: 1, physicianId: 4 }))).toBe(false);
     expect(ability.can('read', subject('Physician', { id: 4 }))).toBe(true);
     expect(ability.can('read', subject('Physician', { id: 5 }))).toBe(false);
+    expect(ability.can('create', subject('Referral', { physicianId: 4 }))).toBe(true);
+    expect(ability.can('create', subject('Referral', { physicianId: 5 }))).toBe(false);
+    // Reading studies: only those assigned to them; never assigning.
+    expect(ability.can('sign', subject('Interpretation', { readerUserId: 10 }))).toBe(true);
+    expect(ability.can('sign', subject('Interpretation', { readerUserId: 11 }))).toBe(false);
+    expect(ability.can('assign', 'Interpretation')).toBe(false);
+    expect(ability.can('read', 'Sla')).toBe(false);
+  });
+
+  it('lets only the medical director (and admin) assign readers, and only the reader sign', () => {
+    const director = defineAbilityFor(user('medical_director'));
+    expect(director.can('assign', 'Interpretation')).toBe(true);
+    expect(director.can('sign', subject('Interpretation', { readerUserId: 10 }))).toBe(true);
+    expect(director.can('sign', subject('Interpretation', { readerUserId: 12 }))).toBe(false);
+    for (const role of ['scheduler', 'staff', 'technician'] as const) {
+      expect(defineAbilityFor(user(role)).can('assign', 'Interpretation'), role).toBe(false);
+      expect(defineAbilityFor(user(role)).can('update', 'Sla'), role).toBe(false);
+    }
+    expect(defineAbilityFor(user('scheduler')).can('read', 'Sla')).toBe(true);
+    expect(defineAbilityFor(user('admin')).can('update', 'Sla')).toBe(true);
   });
 
   it('gives a physician with no linked record no patient data at all', () => {

@@ -17,6 +17,8 @@ export const ACTIONS = [
   'reduce',
   'sync',
   'export',
+  'assign',
+  'sign',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -45,6 +47,7 @@ export const SUBJECTS = [
   'Sla',
   'Template',
   'Delivery',
+  'Interpretation',
   'all',
 ] as const;
 export type SubjectName = (typeof SUBJECTS)[number];
@@ -57,6 +60,7 @@ interface ConditionFields {
   Physician: { id?: number };
   Session: { userId?: number };
   FormSubmission: { physicianId?: number | null };
+  Interpretation: { readerUserId?: number | null };
 }
 type Tagged<T extends Exclude<SubjectName, 'all'>> = ForcedSubject<T> &
   (T extends keyof ConditionFields ? ConditionFields[T] : Record<string, unknown>);
@@ -104,7 +108,14 @@ export function defineAbilityFor(user: AbilityUser | null): AppAbility {
     can(['extend', 'reduce'], 'Booking');
     can('read', ['Dashboard', 'Search']);
     can('sync', 'Ghl');
-    can(['read', 'create', 'update'], ['Workflow', 'Form', 'Sla']);
+    can(['read', 'create', 'update'], ['Workflow', 'Form']);
+    // SLA targets are the administrator's; everyone who works referrals sees the clocks.
+    can('read', 'Sla');
+    // Interpretations: the medical director assigns readers and may read (and sign what is theirs).
+    if (user.role === 'medical_director') {
+      can(['read', 'assign'], 'Interpretation');
+      can(['update', 'sign'], 'Interpretation', { readerUserId: user.id });
+    }
     can(['read', 'create'], 'FormSubmission');
     can('read', ['Notification', 'WebhookLog', 'Widget']);
     can(['read', 'create', 'update'], 'Template');
@@ -125,8 +136,12 @@ export function defineAbilityFor(user: AbilityUser | null): AppAbility {
     // No linked Physician record: nothing of patients'. (A null condition would match unowned rows.)
     if (typeof physicianId === 'number') {
       can('read', ['Patient', 'Referral', 'Booking', 'FormSubmission'], { physicianId });
+      // Their own referrals only: the server sets the referring physician to them.
+      can('create', 'Referral', { physicianId });
       can('read', 'Physician', { id: physicianId });
     }
+    // A physician who reads studies sees, fills in and signs the tests assigned to them.
+    can(['read', 'update', 'sign'], 'Interpretation', { readerUserId: user.id });
     return build();
   }
 
@@ -191,11 +206,11 @@ const ROUTE_REQUIREMENTS: Readonly<Record<AuthenticatedRoute, RouteRequirement>>
   '/referrals/physician/:id': { can: ['read', 'Referral'] },
   '/physician-dashboard': { can: ['read', 'Referral'] },
   '/sla/dashboard': { can: ['read', 'Sla'] },
-  '/sla/definitions': { can: ['update', 'Sla'] },
+  '/sla/definitions': { can: ['read', 'Sla'] },
   '/test-auth': { can: ['read', 'Session'] },
   '/simple-kit-stats': { can: ['read', 'Kit'] },
   '/medical-director/dashboard': { roles: ['medical_director', 'admin'] },
-  '/medical-director/test-assignment/:id': { roles: ['medical_director', 'admin'] },
+  '/medical-director/test-assignment/:id': { can: ['read', 'Interpretation'] },
   '/scheduler/kanban-dashboard': { roles: ['scheduler', 'admin'] },
   '/webhook-logs': { can: ['read', 'WebhookLog'] },
   '/forms/templates': { can: ['read', 'Form'] },

@@ -40,6 +40,8 @@ import * as m0601 from './0601_recovery_code_hashes.js';
 import * as m0620 from './0620_idempotency_and_agreement_links.js';
 import * as m0640 from './0640_embed_key_last_use.js';
 import * as m0660 from './0660_ghl_sync.js';
+import * as m0700 from './0700_clinical_pathway.js';
+import * as m0701 from './0701_sla_alerts.js';
 import * as m0750 from './0750_job_queue.js';
 import * as m0751 from './0751_messaging.js';
 import * as m0752 from './0752_starter_templates.js';
@@ -79,6 +81,8 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0620_idempotency_and_agreement_links', ...m0620 },
   { name: '0640_embed_key_last_use', ...m0640 },
   { name: '0660_ghl_sync', ...m0660 },
+  { name: '0700_clinical_pathway', ...m0700 },
+  { name: '0701_sla_alerts', ...m0701 },
   { name: '0750_job_queue', ...m0750 },
   { name: '0751_messaging', ...m0751 },
   { name: '0752_starter_templates', ...m0752 },

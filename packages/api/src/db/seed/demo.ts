@@ -1,6 +1,7 @@
 import { addDays, HOLDING_STATUSES, todayInTimeZone } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { insertUser } from '../../modules/users/store.js';
+import { seedDemoClinical } from './clinical.js';
 import { seedDemoForms } from './forms.js';
 import {
   DEMO_KITS_IN_SERVICE_DAYS,
@@ -153,6 +154,12 @@ export async function seedDemo(
       admin?.id ?? null,
       options.now,
     );
+
+    await seedDemoClinical(trx, {
+      ...(options.now ? { now: options.now } : {}),
+      patientIds: patients.map((p) => p.id),
+      adminId: admin?.id ?? null,
+    });
 
     await trx('settings').insert({
       key: DEMO_SEED_MARKER,

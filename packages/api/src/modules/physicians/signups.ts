@@ -54,6 +54,19 @@ export async function createPhysicianSignup(
   input: PhysicianSignupInput,
   meta: { requestId: string; embedKeyId: number | null },
 ): Promise<number> {
+  // A new NPI joins the directory as pending, for staff to approve; an existing record is untouched.
+  await db('physicians')
+    .insert({
+      name: input.name,
+      npi: input.npi,
+      practice: input.practice,
+      email: input.email,
+      phone: input.phone,
+      specialty: input.specialty,
+      status: 'pending',
+    })
+    .onConflict('npi')
+    .ignore();
   const [row] = await db('physician_signups')
     .insert({
       request_id: meta.requestId,

@@ -272,8 +272,9 @@ describe('public API', () => {
   });
 
   describe('referrals and physician sign-ups', () => {
-    it('creates the physician, the patient and the referral with its attachment', async () => {
+    it('creates a pending physician and a referral with its attachment, for staff to review its patient', async () => {
       expect(isValidNpi(VALID_NPI)).toBe(true);
+      const patientsBefore = await count(server, 'patients');
       const res = await server.request<{ requestId: string }>('POST', '/api/public/referrals', {
         body: {
           physician: { name: 'Dr Ref Example', npi: VALID_NPI, email: 'ref@example.test' },
@@ -287,15 +288,17 @@ describe('public API', () => {
       expect(res.status).toBe(201);
       const referral = await server.db('referrals').where({ request_id: res.body.requestId }).first();
       expect(referral).toMatchObject({
-        status: 'new',
+        status: 'received',
         urgency: 'urgent',
-        attachment_content_type: 'application/pdf',
+        patient_id: null,
+        submitted_patient: { name: 'Sam Referred', phone: '555-0111', email: 'sam@example.test' },
       });
-      expect(Buffer.from(referral.attachment_data).toString('latin1')).toBe('%PDF-1.4\n');
+      const attachment = await server.db('referral_attachments').where({ referral_id: referral.id }).first();
+      expect(attachment.content_type).toBe('application/pdf');
+      expect(Buffer.from(attachment.data).toString('latin1')).toBe('%PDF-1.4\n');
       const physician = await server.db('physicians').where({ id: referral.physician_id }).first();
-      expect(physician.npi).toBe(VALID_NPI);
-      const patient = await server.db('patients').where({ id: referral.patient_id }).first();
-      expect(patient).toMatchObject({ lead_source: 'Referral', physician_id: referral.physician_id });
+      expect(physician).toMatchObject({ npi: VALID_NPI, status: 'pending' });
+      expect(await count(server, 'patients')).toBe(patientsBefore);
     });
 
     it('rejects a bad NPI, a short reason and a bad urgency field by field', async () => {

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
   DropoffReportInput,
+  messages,
   PhysicianSignupInput,
   PublicAvailabilityQuery,
   PublicBookingRequestInput,
   PublicReferralInput,
+  publicFormsMessages,
   SignAgreementInput,
 } from '@wellrest/core';
 import { audit } from '../../audit/audit.js';
 import { type AppContext, type AppContextExtension, type AppState, dbOf } from '../../http/context.js';
+import { badRequest } from '../../http/errors.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { version } from '../../version.js';
@@ -18,7 +21,8 @@ import { createBookingRequest } from '../booking-requests/store.js';
 import { practiceToday } from '../bookings/store.js';
 import { reportDropoff } from '../dropoffs/store.js';
 import { createPhysicianSignup } from '../physicians/signups.js';
-import { createReferral } from '../referrals/store.js';
+import { attachmentType } from '../referrals/routes.js';
+import { createPublicReferral } from '../referrals/store.js';
 import { publicAvailability } from './availability.js';
 import { withinDeadline } from './deadline.js';
 import {
@@ -66,10 +70,22 @@ async function postBookingRequest(ctx: Input<PublicBookingRequestInput>): Promis
 
 async function postReferral(ctx: Input<PublicReferralInput>): Promise<void> {
   const db = dbOf(ctx);
-  const claim = await claimSubmission(db, ctx, 'referral', ctx.state.input.idempotencyKey);
+  const input = ctx.state.input;
+  // The attachment's type is what its content says, not what the form declared.
+  let attachment: { filename: string; contentType: string; data: Buffer } | null = null;
+  if (input.attachment) {
+    const data = Buffer.from(input.attachment.dataBase64, 'base64');
+    const contentType = await attachmentType(data);
+    if (!contentType)
+      throw badRequest(messages.common.invalidRequest, {
+        fields: { 'attachment.contentType': publicFormsMessages.attachmentType },
+      });
+    attachment = { filename: input.attachment.filename, contentType, data };
+  }
+  const claim = await claimSubmission(db, ctx, 'referral', input.idempotencyKey);
   if (!claim.repeated) {
     const meta = { requestId: claim.requestId, embedKeyId: ctx.state.embedKeyId ?? null };
-    const created = await createReferral(db, ctx.state.input, meta);
+    const created = await createPublicReferral(db, input, meta, attachment);
     await audit(db, ctx, {
       action: 'public.referral',
       outcome: 'success',
@@ -77,7 +93,7 @@ async function postReferral(ctx: Input<PublicReferralInput>): Promise<void> {
       entityId: created.id,
       details: {
         physicianId: created.physicianId,
-        patientId: created.patientId,
+        physicianCreated: created.physicianCreated,
         embedKeyId: meta.embedKeyId,
       },
     });

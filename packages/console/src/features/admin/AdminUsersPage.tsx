@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api';
 import { cn, formatDateTime } from '@/lib/utils';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { PhysicianLinkSelect } from '../clinical/PhysicianLinkSelect';
 import { CreateUserDialog } from './CreateUserDialog';
 import { PasswordLinkDialog } from './PasswordLinkDialog';
 import { ADMIN_USERS_KEY, type AdminUser, type PasswordLink } from './types';
@@ -247,11 +248,15 @@ export default function AdminUsersPage() {
   };
 
   const roleSelect = (user: AdminUser) => (
-    <RoleSelect
-      user={user}
-      disabled={me?.id === user.id || (changeRole.isPending && changeRole.variables?.user.id === user.id)}
-      onChange={(role) => changeRole.mutate({ user, role })}
-    />
+    <>
+      <RoleSelect
+        user={user}
+        disabled={me?.id === user.id || (changeRole.isPending && changeRole.variables?.user.id === user.id)}
+        onChange={(role) => changeRole.mutate({ user, role })}
+      />
+      {/* A physician sees their own patients once linked to their physician record. */}
+      {user.role === 'physician' && <PhysicianLinkSelect user={user} />}
+    </>
   );
   const userActions = (user: AdminUser, className: string) => (
     <UserActions

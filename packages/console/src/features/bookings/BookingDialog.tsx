@@ -22,6 +22,8 @@ export interface BookingDialogProps {
   preselectedDate?: string;
   defaultKitType?: KitType;
   defaultTestType?: TestType;
+  /** Told of the booking once created (e.g. to link it to the referral it was made for). */
+  onBooked?: (booking: { id: number }) => void;
 }
 
 /** After a booking is created the form starts over: 2-day, no date, existing-patient tab (spec §4). */
@@ -38,6 +40,7 @@ export function BookingDialog({
   preselectedDate,
   defaultKitType,
   defaultTestType,
+  onBooked,
 }: BookingDialogProps) {
   useRegisterOpenForm(open);
   const patients = usePatients(open);
@@ -55,7 +58,8 @@ export function BookingDialog({
     found: DuplicateBooking;
   } | null>(null);
   const create = useCreateBooking(
-    () => {
+    (created) => {
+      onBooked?.(created);
       setBlankFor(propsKey);
       setFormKey((key) => key + 1);
       setDuplicate(null);

@@ -44,7 +44,7 @@ export function duplicateBookingOf(error: unknown): DuplicateBooking | null {
  * refetches the booking data and calls `onCreated`; on failure it toasts the server's message.
  */
 export function useCreateBooking(
-  onCreated: () => void,
+  onCreated: (created: { id: number }) => void,
   onDuplicate: (request: CreateBookingRequest, duplicate: DuplicateBooking) => void = () => {},
 ) {
   const queryClient = useQueryClient();
@@ -66,7 +66,7 @@ export function useCreateBooking(
         }
         patientId = createdPatient.current.id;
       }
-      return apiRequest(
+      return apiRequest<{ id: number }>(
         'POST',
         API_PATHS.bookings,
         {
@@ -81,7 +81,7 @@ export function useCreateBooking(
         { idempotencyKey: keys.booking },
       );
     },
-    onSuccess: (_created, { submission }) => {
+    onSuccess: (created, { submission }) => {
       createdPatient.current = null;
       toast({
         variant: 'success',
@@ -90,7 +90,7 @@ export function useCreateBooking(
           submission.tab === 'new' ? messages.booking.createdWithPatient : messages.booking.created,
       });
       for (const queryKey of BOOKING_DATA_KEYS) void queryClient.invalidateQueries({ queryKey });
-      onCreated();
+      onCreated(created);
     },
     onError: (error, request) => {
       const duplicate = duplicateBookingOf(error);
