@@ -56,6 +56,7 @@ export const authMessages = {
     'This is not the current version of the privacy policy. Reload and review it again.',
   dateInvalid: 'Enter a date or a date and time',
   pageSizeTooLarge: `At most ${AUDIT_LOG_PAGE_SIZE_MAX} per page`,
+  cursorInvalid: 'This page link is no longer valid. Start from the first page.',
 } as const;
 
 /**
@@ -259,19 +260,78 @@ const DateBound = z
   .transform((value) => new Date(value))
   .refine((date) => !Number.isNaN(date.getTime()), { error: authMessages.dateInvalid });
 
-export const AuditLogQuery = z.object({
-  page: z.coerce.number({ error: 'Must be a whole number' }).int().min(1).max(100_000).default(1),
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/**
+ * Where a page of the audit log ends: the last event's time (microseconds since the epoch, the
+ * database's precision) and id, as an opaque token. Pages are keyset-paged (newest first), so
+ * page 10,000 costs what page 1 does.
+ */
+export interface AuditCursor {
+  atMicros: number;
+  id: number;
+}
+
+export function encodeAuditCursor(cursor: AuditCursor): string {
+  return `${cursor.atMicros.toString(36)}.${cursor.id.toString(36)}`;
+}
+
+export function decodeAuditCursor(token: string): AuditCursor | null {
+  const match = /^([0-9a-z]{1,12})\.([0-9a-z]{1,12})$/.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  const atMicros = Number.parseInt(match[1], 36);
+  const id = Number.parseInt(match[2], 36);
+  if (!Number.isSafeInteger(id) || id < 1 || !Number.isSafeInteger(atMicros)) return null;
+  return { atMicros, id };
+}
+
+const FilterText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100, { error: messages.patient.tooLong(100) });
+
+/** The filters of the audit log screen, its CSV export and the per-patient access report. */
+export const AuditLogFilter = z.object({
+  action: FilterText.optional(),
+  actorUsername: FilterText.optional(),
+  entityType: FilterText.optional(),
+  entityId: FilterText.optional(),
+  /** Events about this patient: reads and changes of the record and lists that showed it. */
+  patientId: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int({ error: 'Must be a whole number' })
+    .min(1, { error: 'Must be a whole number' })
+    .max(2_147_483_647, { error: 'Must be a whole number' })
+    .optional(),
+  outcome: z.enum(AUDIT_OUTCOMES, { error: `Must be one of ${AUDIT_OUTCOMES.join(', ')}` }).optional(),
+  from: DateBound.optional(),
+  to: DateBound.optional(),
+});
+export type AuditLogFilter = z.infer<typeof AuditLogFilter>;
+
+export const AuditLogQuery = AuditLogFilter.extend({
   pageSize: z.coerce
     .number({ error: 'Must be a whole number' })
     .int()
     .min(1)
     .max(AUDIT_LOG_PAGE_SIZE_MAX, { error: authMessages.pageSizeTooLarge })
     .default(AUDIT_LOG_PAGE_SIZE_DEFAULT),
-  action: z.string().trim().min(1).max(100).optional(),
-  actorUsername: z.string().trim().min(1).max(100).optional(),
-  entityType: z.string().trim().min(1).max(100).optional(),
-  from: DateBound.optional(),
-  to: DateBound.optional(),
+  /** `nextCursor` of the page before. */
+  cursor: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((value, ctx) => {
+      const decoded = decodeAuditCursor(value);
+      if (!decoded) {
+        ctx.addIssue({ code: 'custom', message: authMessages.cursorInvalid });
+        return z.NEVER;
+      }
+      return decoded;
+    })
+    .optional(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 

@@ -53,6 +53,11 @@ export const AUDIT_ACTIONS = [
   'user.sessions_revoke',
   'setting.update',
   'audit_log.read',
+  'audit_log.view',
+  'audit_log.export',
+  'audit_chain.verify',
+  // A request to patient data refused (401, 403) or aimed at a record out of reach (404).
+  'access.denied',
   ...OPERATION_AUDIT_ACTIONS,
   // Inventory and scanning (modules/kits, scans, inventory).
   'kit.create',

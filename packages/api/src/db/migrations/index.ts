@@ -41,6 +41,8 @@ import * as m0750 from './0750_job_queue.js';
 import * as m0751 from './0751_messaging.js';
 import * as m0752 from './0752_starter_templates.js';
 import * as m0800 from './0800_forms.js';
+import * as m0850 from './0850_audit_chain.js';
+import * as m0851 from './0851_audit_log_indexes.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -75,6 +77,8 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0751_messaging', ...m0751 },
   { name: '0752_starter_templates', ...m0752 },
   { name: '0800_forms', ...m0800 },
+  { name: '0850_audit_chain', ...m0850 },
+  { name: '0851_audit_log_indexes', ...m0851 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {
