@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { auditDeniedAccess } from './audit/denied.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { logQueryTimings } from './db/query-log.js';
@@ -133,6 +134,7 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
   app.use(jsonBody);
   app.use(loadSession);
+  app.use(auditDeniedAccess());
   app.use(apiFallback);
 
   const api = apiRouter();
