@@ -15,6 +15,7 @@ import { loadSession } from './http/session.js';
 import { serveStatic } from './http/static.js';
 import { createJobRuntime, type JobRuntimeOptions } from './jobs/runtime.js';
 import type { Logger } from './logger.js';
+import { adminOverviewRoutes } from './modules/admin-overview/routes.js';
 import { agreementRoutes } from './modules/agreements/routes.js';
 import { signedAgreementRoutes } from './modules/agreements-public/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -83,6 +84,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(userAdminRoutes().routes());
   api.use(settingsRoutes().routes());
   api.use(auditRoutes().routes());
+  api.use(adminOverviewRoutes().routes());
   api.use(patientRoutes().routes());
   api.use(kitRoutes().routes());
   api.use(inventoryRoutes().routes());
