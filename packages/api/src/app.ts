@@ -45,6 +45,7 @@ import { defaultSettings, ensureSessionSecret, SettingsStore } from './modules/s
 import { systemRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { userAdminRoutes } from './modules/users/routes.js';
+import { deriveSecretKey } from './security/secrets.js';
 
 export type App = Koa<AppState, AppContextExtension>;
 
@@ -116,7 +117,12 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
  */
 export async function createApp({ config, db, logger, jobs: jobOptions }: CreateAppOptions): Promise<App> {
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
-  const settings = new SettingsStore(db.knex, defaultSettings(config));
+  const settings = new SettingsStore(
+    db.knex,
+    defaultSettings(config),
+    deriveSecretKey(secret, 'settings-at-rest'),
+  );
+  await settings.sealStoredSecrets();
   const { jobs, outbox } = createJobRuntime(
     { db, logger, secret, timeZone: config.practiceTimeZone },
     jobOptions,

@@ -22,6 +22,7 @@ export const RECOVERY_CODE_LENGTH = TWO_FACTOR_CODE_LENGTH;
 export const DEFAULT_PRIVACY_OFFICER_EMAIL = 'privacy@wellrest.test';
 export const DEFAULT_PRIVACY_OFFICER_PHONE = '(555) 010-0100';
 export const DEFAULT_GHL_BASE_URL = 'https://services.leadconnectorhq.com';
+export const DEFAULT_PRACTICE_NAME = 'Wellrest Sleep Center';
 export const AUDIT_LOG_PAGE_SIZE_DEFAULT = 25;
 export const AUDIT_LOG_PAGE_SIZE_MAX = 100;
 
@@ -378,6 +379,20 @@ export const SettingsPatch = z
       .string({ error: 'Must be an IANA time zone such as America/New_York' })
       .trim()
       .refine(isTimeZone, { error: 'Must be an IANA time zone such as America/New_York' }),
+    practiceName: z
+      .string({ error: 'Practice name is required' })
+      .trim()
+      .min(1, { error: 'Practice name is required' })
+      .max(120, { error: messages.patient.tooLong(120) }),
+    practiceAddress: z
+      .string()
+      .trim()
+      .max(300, { error: messages.patient.tooLong(300) }),
+    practicePhone: z
+      .string()
+      .trim()
+      .max(40, { error: messages.patient.tooLong(40) })
+      .refine((v) => v === '' || /^[0-9+()\-.\s]{3,40}$/.test(v), { error: 'Enter a phone number' }),
     ghlBaseUrl: GhlBaseUrl,
     ghlLocationId: z
       .string()
