@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminMessages } from '@wellrest/core';
-import { adminApi, createUser, seriousViolations, signIn } from './support';
+import { adminMessages, messages } from '@wellrest/core';
+import {
+  acknowledgePrivacyIfShown,
+  adminApi,
+  createUser,
+  seriousViolations,
+  signIn,
+  submitLogin,
+} from './support';
 
 const audit = adminMessages.audit;
 
@@ -85,4 +92,57 @@ test('the audit log works on a phone', async ({ page }) => {
   await first.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('an administrator changes the idle logoff and the policy version; a bad value changes nothing', async ({
+  page,
+  playwright,
+  baseURL,
+  browser,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const colleague = await createUser(admin, 'scheduler');
+  // The colleague acknowledges the current notice once.
+  const first = await browser.newPage();
+  await signIn(first, colleague.username, colleague.password);
+  await first.close();
+
+  const settings = adminMessages.settings;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: settings.title })).toBeVisible();
+
+  const idle = page.getByLabel(settings.fields.sessionIdleMinutes);
+  await idle.fill('0');
+  await page.getByRole('button', { name: settings.save }).click();
+  await expect(page.getByText('Must be at least 1')).toBeVisible();
+  await expect(idle).toHaveAttribute('aria-invalid', 'true');
+  expect(
+    ((await (await admin.get('/api/admin/settings')).json()) as { sessionIdleMinutes: number })
+      .sessionIdleMinutes,
+  ).not.toBe(0);
+
+  await idle.fill('45');
+  const version = page.getByLabel(settings.fields.privacyPolicyVersion);
+  await version.fill('2.0');
+  await page.getByRole('button', { name: settings.save }).click();
+  await expect(page.getByText(settings.saved, { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel(settings.fields.sessionIdleMinutes)).toHaveValue('45');
+
+  // Applied: the HIPAA page reports it, and the colleague must acknowledge the new version.
+  await page.goto('/admin/hipaa');
+  // The administrator may be asked too (unless this browser acknowledged before the bump).
+  await acknowledgePrivacyIfShown(page);
+  await expect(page.getByText(adminMessages.hipaa.idleLogoff(45))).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: colleague.username });
+  await expect(row.getByText(adminMessages.hipaa.olderVersion('1.0'))).toBeVisible();
+  await expect(page.getByText(adminMessages.hipaa.currentVersion('2.0'), { exact: false })).toBeVisible();
+
+  const again = await browser.newPage();
+  await again.goto('/login');
+  await submitLogin(again, colleague.username, colleague.password);
+  await expect(again.getByRole('dialog', { name: messages.privacy.title })).toBeVisible();
+  await again.close();
 });
