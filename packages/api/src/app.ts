@@ -45,6 +45,7 @@ import { defaultSettings, ensureSessionSecret, SettingsStore } from './modules/s
 import { systemRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { userAdminRoutes } from './modules/users/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import { deriveSecretKey } from './security/secrets.js';
 
 export type App = Koa<AppState, AppContextExtension>;
@@ -107,6 +108,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(templateRoutes().routes());
   api.use(deliveryRoutes().routes());
   api.use(notificationRoutes().routes());
+  api.use(webhookRoutes().routes());
   return api;
 }
 

@@ -398,6 +398,14 @@ export const SettingsPatch = z
       .string()
       .trim()
       .max(200, { error: messages.patient.tooLong(200) }),
+    /** GoHighLevel's public key (PEM) that signs its webhooks (x-wh-signature). */
+    ghlWebhookPublicKey: z
+      .string()
+      .trim()
+      .max(4000, { error: messages.patient.tooLong(4000) })
+      .refine((v) => v === '' || /^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(v), {
+        error: 'Paste the public key in PEM form (-----BEGIN PUBLIC KEY-----)',
+      }),
     ghlToken: z
       .string()
       .trim()

@@ -58,6 +58,10 @@ export const AUDIT_ACTIONS = [
   'audit_chain.verify',
   // A request to patient data refused (401, 403) or aimed at a record out of reach (404).
   'access.denied',
+  // Webhooks (modules/webhooks): received, listed, replayed.
+  'webhook.receive',
+  'webhook_log.list',
+  'webhook_log.replay',
   ...OPERATION_AUDIT_ACTIONS,
   // Inventory and scanning (modules/kits, scans, inventory).
   'kit.create',

@@ -172,3 +172,59 @@ export interface AdminDashboard {
   lastMigration: { name: string; at: string } | null;
   auditChain: AuditChainStatus;
 }
+
+export const WEBHOOK_STATUSES = ['processed', 'ignored', 'duplicate', 'rejected', 'failed'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+export const WEBHOOK_SIGNATURES = [
+  'valid',
+  'invalid',
+  'missing',
+  'not_configured',
+  'not_applicable',
+] as const;
+export type WebhookSignature = (typeof WEBHOOK_SIGNATURES)[number];
+
+/** How far a signed webhook's timestamp may be from the server's clock (replay protection). */
+export const WEBHOOK_REPLAY_WINDOW_MS = 5 * 60_000;
+
+export interface WebhookDeliveryView {
+  id: number;
+  direction: 'inbound' | 'outbound';
+  source: string;
+  event: string;
+  webhookId: string | null;
+  status: WebhookStatus;
+  signature: WebhookSignature;
+  reason: string | null;
+  attempts: number;
+  latencyMs: number | null;
+  patientId: number | null;
+  receivedAt: string;
+  replayedAt: string | null;
+  /** The payload, with the person's details masked unless the viewer may read patients. */
+  payload: Record<string, unknown>;
+  masked: boolean;
+}
+
+export const webhookMessages = {
+  title: 'Webhook Logs',
+  description: 'Every webhook received from GoHighLevel or sent by a workflow, and what was done with it.',
+  columns: {
+    received: 'Received',
+    direction: 'Direction',
+    event: 'Event',
+    status: 'Status',
+    signature: 'Signature',
+    attempts: 'Attempts',
+    latency: 'Latency',
+  },
+  replay: 'Replay',
+  replaying: 'Replaying...',
+  replayed: 'Webhook replayed',
+  replayFailed: 'The webhook could not be replayed.',
+  empty: 'No webhooks received yet.',
+  loadMore: 'Load more',
+  payload: 'Payload',
+  masked: 'Personal details are hidden.',
+  notReplayable: 'Only a delivery whose signature was valid can be replayed',
+} as const;

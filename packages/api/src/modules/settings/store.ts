@@ -75,6 +75,7 @@ export function defaultSettings(env: { sessionIdleMinutes: number; practiceTimeZ
     practicePhone: '',
     ghlBaseUrl: DEFAULT_GHL_BASE_URL,
     ghlLocationId: '',
+    ghlWebhookPublicKey: '',
     ghlToken: '',
   };
 }
