@@ -1,6 +1,7 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminMessages, messages } from '@wellrest/core';
+import { adminMessages, messages, webhookMessages } from '@wellrest/core';
 import {
   acknowledgePrivacyIfShown,
   adminApi,
@@ -145,4 +146,46 @@ test('an administrator changes the idle logoff and the policy version; a bad val
   await submitLogin(again, colleague.username, colleague.password);
   await expect(again.getByRole('dialog', { name: messages.privacy.title })).toBeVisible();
   await again.close();
+});
+
+test('an administrator reads a received webhook and replays it', async ({ page, playwright, baseURL }) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString().trim();
+  expect((await admin.patch('/api/admin/settings', { data: { ghlWebhookPublicKey: pem } })).ok()).toBe(true);
+  const contactId = `e2e-contact-${Date.now()}`;
+  const body = JSON.stringify({
+    type: 'ContactCreate',
+    locationId: 'loc-e2e',
+    id: contactId,
+    firstName: 'Hook',
+    lastName: 'Replayed',
+    email: `${contactId}@example.test`,
+    phone: '(555) 010-3131',
+    webhookId: `wh-${contactId}`,
+    timestamp: new Date().toISOString(),
+  });
+  const sender = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+  const received = await sender.post('/api/webhooks/ghl', {
+    data: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-wh-signature': sign('sha256', Buffer.from(body), privateKey).toString('base64'),
+    },
+  });
+  expect(received.status(), await received.text()).toBe(200);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhook Logs' }).click();
+  await expect(page.getByRole('heading', { name: webhookMessages.title })).toBeVisible();
+  const card = page.getByRole('article').filter({ hasText: 'ContactCreate' }).first();
+  await expect(card).toContainText('processed');
+  await expect(card).toContainText('Signature: valid');
+  await card.getByText(webhookMessages.payload).click();
+  await expect(card.getByText(contactId).first()).toBeVisible();
+  await expect(card.getByTestId('attempts')).toHaveText('1');
+  await card.getByRole('button', { name: webhookMessages.replay }).click();
+  await expect(page.getByText(webhookMessages.replayed, { exact: true }).first()).toBeVisible();
+  await expect(card.getByTestId('attempts')).toHaveText('2');
 });

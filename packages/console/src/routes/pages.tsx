@@ -43,6 +43,7 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/admin/settings': lazy(() => import('@/features/admin-compliance/SettingsPage')),
   '/admin/hipaa': lazy(() => import('@/features/admin-compliance/HipaaPage')),
   '/admin/dashboard': lazy(() => import('@/features/admin-compliance/AdminDashboardPage')),
+  '/webhook-logs': lazy(() => import('@/features/admin-compliance/WebhookLogsPage')),
   // Public forms and widgets (no sign-in) and the pages that manage them.
   '/widget': named(() => import('@/features/public-forms/WidgetPages'), 'BookingWidgetPage'),
   '/physician-widget': named(

@@ -113,6 +113,7 @@ export const adminMessages = {
       ghlBaseUrl: 'GoHighLevel base URL',
       ghlLocationId: 'GoHighLevel location id',
       ghlToken: 'GoHighLevel token',
+      ghlWebhookPublicKey: 'GoHighLevel webhook public key (PEM)',
     },
     policyVersionHelp:
       'Changing the version asks every user to acknowledge the notice again at next sign-in.',

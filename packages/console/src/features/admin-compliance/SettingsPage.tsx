@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Input, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api';
@@ -13,7 +13,7 @@ import { ApiError, apiRequest, errorMessage } from '@/lib/api';
 const text = adminMessages.settings;
 export const SETTINGS_KEY = ['/api/admin/settings'] as const;
 
-type FieldKind = 'text' | 'number' | 'email' | 'tel' | 'secret';
+type FieldKind = 'text' | 'number' | 'email' | 'tel' | 'secret' | 'pem';
 interface FieldSpec {
   key: SettingKey;
   kind: FieldKind;
@@ -49,6 +49,7 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
       { key: 'ghlBaseUrl', kind: 'text' },
       { key: 'ghlLocationId', kind: 'text' },
       { key: 'ghlToken', kind: 'secret', help: text.secretReplaceHint },
+      { key: 'ghlWebhookPublicKey', kind: 'pem' },
     ],
   },
 ];
@@ -127,18 +128,31 @@ export function SettingsForm({ settings }: { settings: PublicSettings }) {
               return (
                 <div key={key} className="grid content-start gap-1.5">
                   <Label htmlFor={id}>{text.fields[key as keyof typeof text.fields]}</Label>
-                  <Input
-                    id={id}
-                    name={key}
-                    type={kind === 'secret' ? 'password' : kind === 'number' ? 'text' : kind}
-                    inputMode={kind === 'number' ? 'numeric' : undefined}
-                    autoComplete={kind === 'secret' ? 'new-password' : 'off'}
-                    placeholder={kind === 'secret' && settings.ghlTokenSet ? '••••••••' : undefined}
-                    value={draft[key] ?? currentValue(settings, key)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error || help ? hintId : undefined}
-                    onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-                  />
+                  {kind === 'pem' ? (
+                    <Textarea
+                      id={id}
+                      name={key}
+                      rows={4}
+                      className="font-mono text-xs"
+                      value={draft[key] ?? currentValue(settings, key)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error || help ? hintId : undefined}
+                      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+                    />
+                  ) : (
+                    <Input
+                      id={id}
+                      name={key}
+                      type={kind === 'secret' ? 'password' : kind === 'number' ? 'text' : kind}
+                      inputMode={kind === 'number' ? 'numeric' : undefined}
+                      autoComplete={kind === 'secret' ? 'new-password' : 'off'}
+                      placeholder={kind === 'secret' && settings.ghlTokenSet ? '••••••••' : undefined}
+                      value={draft[key] ?? currentValue(settings, key)}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error || help ? hintId : undefined}
+                      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+                    />
+                  )}
                   <FieldMessage id={hintId} tone={error ? 'error' : 'hint'}>
                     {error ?? help}
                   </FieldMessage>

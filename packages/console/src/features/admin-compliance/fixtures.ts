@@ -62,6 +62,7 @@ export const sampleSettings: PublicSettings = {
   practicePhone: '(555) 010-2000',
   ghlBaseUrl: 'https://services.leadconnectorhq.com',
   ghlLocationId: 'loc-123',
+  ghlWebhookPublicKey: '',
   ghlTokenSet: true,
 };
 
