@@ -71,6 +71,7 @@ export const adminMessages = {
     accessReport: 'Access report for a patient',
     accessReportHelp: 'Everyone who read or changed a patient’s record, when and from where.',
     showAccess: 'Show access',
+    downloadPdf: 'Download PDF',
     posture: 'Security posture',
     withoutTwoFactor: 'Users without two-factor',
     expiredPasswords: 'Expired passwords',

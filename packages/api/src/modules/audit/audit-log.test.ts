@@ -192,3 +192,37 @@ describe('audit log export', () => {
     expect((await admin.request('GET', '/api/admin/audit-logs/export?from=soon')).status).toBe(400);
   });
 });
+
+describe('accounting of access (PDF)', () => {
+  let server: TestServer;
+  let admin: Agent;
+  beforeAll(async () => {
+    server = await getTestServer();
+    admin = await server.loginAs('admin');
+  });
+  afterAll(() => server.close());
+
+  it('gives one patient’s accesses as a PDF, recorded as an export', async () => {
+    const [patient] = await server
+      .db('patients')
+      .insert({ name: 'Report Sample', email: 'report@example.test', phone: '(555) 010-0001' })
+      .returning('id');
+    const id = (patient as { id: number }).id;
+    const reader = await server.loginAs('scheduler');
+    expect((await reader.request('GET', `/api/patients/${id}`)).status).toBe(200);
+    const res = await fetch(`${server.url}/api/admin/hipaa/access-report/${id}`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const exported = await server
+      .db('audit_events')
+      .where({ action: 'audit_log.export', entity_id: String(id) })
+      .first();
+    expect(exported.details).toMatchObject({ format: 'pdf', count: 1 });
+    expect((await admin.request('GET', '/api/admin/hipaa/access-report/999999')).status).toBe(404);
+    expect((await reader.request('GET', `/api/admin/hipaa/access-report/${id}`)).status).toBe(403);
+  });
+});

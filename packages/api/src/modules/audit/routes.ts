@@ -9,7 +9,8 @@ import { notFound } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { validate } from '../../http/validate.js';
 import { csvRow } from '../patients/csv.js';
-import { auditEvent, auditEventsMatching, auditPage } from './store.js';
+import { accessReportPdf } from './access-report.js';
+import { type AuditEventView, auditEvent, auditEventsMatching, auditPage } from './store.js';
 
 // /admin/audit-logs: the trail, keyset-paged and filtered, each event's detail, a streamed CSV
 // export and the hash-chain check. Every one of these reads is itself recorded.
@@ -111,6 +112,39 @@ async function exportAuditEvents(ctx: AppContext & { state: { input: AuditLogFil
   ctx.body = Readable.from(lines());
 }
 
+/** At most this many events in one PDF; the CSV export has no limit. */
+const ACCESS_REPORT_LIMIT = 10_000;
+
+async function accessReport(ctx: AppContext): Promise<void> {
+  const patientId = idParam(ctx, 'patientId');
+  const db = ctx.services.db.knex;
+  const patient = await db('patients').where({ id: patientId }).first<{ name: string } | undefined>('name');
+  if (!patient) throw notFound();
+  const events: AuditEventView[] = [];
+  for await (const event of auditEventsMatching(db, { patientId })) {
+    events.push(event);
+    if (events.length >= ACCESS_REPORT_LIMIT) break;
+  }
+  await audit(db, ctx, {
+    action: 'audit_log.export',
+    outcome: 'success',
+    entityType: 'patient',
+    entityId: patientId,
+    details: { format: 'pdf', patientId, count: events.length },
+  });
+  const pdf = await accessReportPdf({
+    patientId,
+    patientName: patient.name,
+    practiceName: await ctx.services.settings.get('practiceName'),
+    generatedAt: new Date(),
+    events,
+  });
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `attachment; filename="access-report-patient-${patientId}.pdf"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = Buffer.from(pdf);
+}
+
 async function verifyChain(ctx: AppContext): Promise<void> {
   const db = ctx.services.db.knex;
   const result = await verifyAuditChain(db);
@@ -144,6 +178,7 @@ export function auditRoutes(): Router<AppState, AppContextExtension> {
     exportAuditEvents,
   );
   router.get('/api/admin/audit-logs/verification', can('read', 'AuditLog'), verifyChain);
+  router.get('/api/admin/hipaa/access-report/:patientId', can('read', 'AuditLog'), accessReport);
   router.get('/api/admin/audit-logs/:id', can('read', 'AuditLog'), showAuditEvent);
   return router;
 }

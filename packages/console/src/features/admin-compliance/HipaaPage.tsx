@@ -43,6 +43,13 @@ function AccessReportForm() {
         />
       </div>
       <Button type="submit">{text.showAccess}</Button>
+      {/^\d+$/.test(patientId.trim()) && (
+        <Button asChild variant="outline">
+          <a href={`/api/admin/hipaa/access-report/${patientId.trim()}`} download>
+            {text.downloadPdf}
+          </a>
+        </Button>
+      )}
     </form>
   );
 }
