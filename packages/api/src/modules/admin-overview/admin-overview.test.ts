@@ -78,3 +78,41 @@ describe('admin dashboard and HIPAA report', () => {
     }
   });
 });
+
+describe('sessions active now', () => {
+  let server: TestServer;
+  let admin: Agent;
+  beforeAll(async () => {
+    server = await getTestServer();
+    admin = await server.loginAs('admin');
+  });
+  afterAll(() => server.close());
+
+  it('lists them and ends one at once, leaving the user’s others', async () => {
+    const user = await server.createUser({ role: 'staff', username: 'two.browsers' });
+    const first = await server.loginAs(user.username);
+    const second = await server.loginAs(user.username);
+    const list = await admin.request<{ id: string; username: string; current: boolean }[]>(
+      'GET',
+      '/api/admin/sessions',
+    );
+    expect(list.status).toBe(200);
+    const theirs = list.body.filter((s) => s.username === 'two.browsers');
+    expect(theirs).toHaveLength(2);
+    expect(list.body.filter((s) => s.current)).toHaveLength(1);
+    const me = async (agent: Agent) => (await agent.request('GET', '/api/auth/me')).status;
+    const firstId = (
+      await server.db('sessions').where({ user_id: user.id }).orderBy('created_at').first('id')
+    ).id;
+    expect((await admin.request('DELETE', `/api/admin/sessions/${firstId}`)).status).toBe(204);
+    expect([await me(first), await me(second)]).toEqual([401, 200]);
+    expect((await admin.request('DELETE', `/api/admin/sessions/${firstId}`)).status).toBe(404);
+    const event = await server.db('audit_events').where({ action: 'auth.session_revoke' }).first();
+    expect(event).toMatchObject({
+      entity_type: 'user',
+      entity_id: String(user.id),
+      actor_username: admin.user.username,
+    });
+    expect((await second.request('GET', '/api/admin/sessions')).status).toBe(403);
+  });
+});

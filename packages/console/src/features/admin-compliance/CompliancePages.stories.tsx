@@ -5,7 +5,7 @@ import { withConsole } from '../../../../../.storybook/consoleStory';
 import { stubFetch } from '../../../../../.storybook/fetchStub';
 import AdminDashboardPage, { ADMIN_DASHBOARD_KEY } from './AdminDashboardPage';
 import { sampleDashboard, sampleHipaa, sampleSettings } from './fixtures';
-import HipaaPage, { HIPAA_KEY } from './HipaaPage';
+import HipaaPage, { HIPAA_KEY, SESSIONS_KEY } from './HipaaPage';
 import SettingsPage, { SETTINGS_KEY } from './SettingsPage';
 
 /** /admin/settings, /admin/hipaa and /admin/dashboard with example data and in their other states. */
@@ -49,7 +49,37 @@ export const SettingsLoading: Story = {
 
 export const Hipaa: Story = {
   render: () => <HipaaPage />,
-  decorators: [withConsole({ path: '/admin/hipaa', data: [[HIPAA_KEY, sampleHipaa]] })],
+  decorators: [
+    withConsole({
+      path: '/admin/hipaa',
+      data: [
+        [HIPAA_KEY, sampleHipaa],
+        [
+          SESSIONS_KEY,
+          [
+            {
+              id: 's-1',
+              userId: 1,
+              username: 'admin',
+              role: 'admin',
+              lastSeenAt: '2025-11-25T14:00:00Z',
+              ip: '10.0.0.2',
+              current: true,
+            },
+            {
+              id: 's-2',
+              userId: 3,
+              username: 'scheduler',
+              role: 'scheduler',
+              lastSeenAt: '2025-11-25T13:40:00Z',
+              ip: '10.0.0.7',
+              current: false,
+            },
+          ],
+        ],
+      ],
+    }),
+  ],
 };
 
 export const Dashboard: Story = {

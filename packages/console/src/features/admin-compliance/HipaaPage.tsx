@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { adminMessages, type HipaaReport } from '@wellrest/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminMessages, type HipaaReport, messages } from '@wellrest/core';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -10,6 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/utils';
 import { ChainCheck } from './AuditLogsPage';
 
@@ -51,6 +53,85 @@ function AccessReportForm() {
         </Button>
       )}
     </form>
+  );
+}
+
+export const SESSIONS_KEY = ['/api/admin/sessions'] as const;
+
+interface ActiveSession {
+  id: string;
+  userId: number;
+  username: string;
+  role: string;
+  lastSeenAt: string;
+  ip: string | null;
+  current: boolean;
+}
+
+/** Every live session, each revocable on its own or with all of its user's. */
+function ActiveSessions() {
+  const queryClient = useQueryClient();
+  const sessions = useQuery<ActiveSession[]>({ queryKey: SESSIONS_KEY });
+  const done = (title: string) => {
+    toast({ title });
+    void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    void queryClient.invalidateQueries({ queryKey: HIPAA_KEY });
+  };
+  const failed = (error: unknown) =>
+    toast({
+      variant: 'destructive',
+      title: messages.common.error,
+      description: errorMessage(error, messages.common.unexpectedError),
+    });
+  const revokeOne = useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/admin/sessions/${id}`),
+    onSuccess: () => done(text.sessionRevoked),
+    onError: failed,
+  });
+  const revokeAll = useMutation({
+    mutationFn: (userId: number) => apiRequest('POST', `/api/admin/users/${userId}/revoke-sessions`),
+    onSuccess: () => done(text.sessionsRevoked),
+    onError: failed,
+  });
+  return (
+    <QueryState query={sessions}>
+      <ul className="divide-y divide-slate-100" aria-label={text.sessionsNow}>
+        {(sessions.data ?? []).map((s) => (
+          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <span>
+              <span className="font-medium">{s.username}</span>{' '}
+              <span className="text-slate-600">
+                {text.lastSeen(formatDateTime(s.lastSeenAt))}
+                {s.ip ? ` · ${s.ip}` : ''}
+              </span>
+            </span>
+            {s.current ? (
+              <Badge tone="accent">{text.thisSession}</Badge>
+            ) : (
+              <span className="flex flex-wrap gap-1">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`${text.revokeSession} ${s.username}`}
+                  disabled={revokeOne.isPending}
+                  onClick={() => revokeOne.mutate(s.id)}
+                >
+                  {text.revokeSession}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={revokeAll.isPending}
+                  onClick={() => revokeAll.mutate(s.userId)}
+                >
+                  {text.revokeAllOfUser}
+                </Button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </QueryState>
   );
 }
 
@@ -133,6 +214,8 @@ export function HipaaReportView({ report }: { report: HipaaReport }) {
           <div className="mt-3">
             <ChainCheck />
           </div>
+          <h3 className="mt-4 text-sm font-medium">{text.sessionsNow}</h3>
+          <ActiveSessions />
         </CardContent>
       </Card>
 
