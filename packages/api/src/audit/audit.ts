@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = [
   'user.password_reset',
   'user.sessions_revoke',
   'setting.update',
+  'setting.test_connection',
   'audit_log.read',
   'audit_log.view',
   'audit_log.export',

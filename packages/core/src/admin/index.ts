@@ -122,6 +122,11 @@ export const adminMessages = {
       ghlToken: 'GoHighLevel token',
       ghlWebhookPublicKey: 'GoHighLevel webhook public key (PEM)',
     },
+    testConnection: 'Test connection',
+    testingConnection: 'Testing...',
+    connectionOk: 'GoHighLevel answered: the connection works.',
+    connectionFailed: (reason: string) => `GoHighLevel connection failed (${reason.replaceAll('_', ' ')}).`,
+    connectionNotConfigured: 'Set the base URL, location id and token first, and save.',
     policyVersionHelp:
       'Changing the version asks every user to acknowledge the notice again at next sign-in.',
   },

@@ -1,6 +1,7 @@
 import { DEFAULT_GHL_BASE_URL, LOCKOUT_THRESHOLD, SESSION_IDLE_MINUTES_DEFAULT } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveSecretKey } from '../../security/secrets.js';
+import { FAKE_GHL_LOCATION, FAKE_GHL_TOKEN, startFakeGhl } from '../../test/ghl-fake.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 import { defaultSettings, SettingsStore } from './store.js';
 
@@ -141,5 +142,28 @@ describe('settings', () => {
       (await director.request('PATCH', '/api/admin/settings', { body: { lockoutMinutes: 1 } })).status,
     ).toBe(403);
     expect((await server.request('GET', '/api/admin/settings')).status).toBe(401);
+  });
+
+  it('tests the GoHighLevel connection with the saved settings', async () => {
+    const fresh = await getTestServer();
+    const ghl = await startFakeGhl();
+    try {
+      const freshAdmin = await fresh.loginAs('admin');
+      const test = () =>
+        freshAdmin.request<{ ok: boolean; reason: string | null }>('POST', '/api/admin/settings/ghl-test');
+      expect((await test()).body).toEqual({ ok: false, reason: 'not_configured' });
+      await freshAdmin.request('PATCH', '/api/admin/settings', {
+        body: { ghlToken: 'wrong-token', ghlLocationId: FAKE_GHL_LOCATION, ghlBaseUrl: ghl.baseUrl },
+      });
+      expect((await test()).body).toEqual({ ok: false, reason: 'unauthorized' });
+      await freshAdmin.request('PATCH', '/api/admin/settings', { body: { ghlToken: FAKE_GHL_TOKEN } });
+      expect((await test()).body).toEqual({ ok: true, reason: null });
+      expect(await fresh.db('audit_events').where({ action: 'setting.test_connection' })).toHaveLength(3);
+      const scheduler = await fresh.loginAs('scheduler');
+      expect((await scheduler.request('POST', '/api/admin/settings/ghl-test')).status).toBe(403);
+    } finally {
+      await ghl.close();
+      await fresh.close();
+    }
   });
 });

@@ -75,6 +75,36 @@ function patchOf(settings: PublicSettings, draft: Draft): Record<string, string 
   return patch;
 }
 
+/** Calls GoHighLevel once with the saved settings and says whether it answered. */
+function GhlConnectionTest() {
+  const test = useMutation({
+    mutationFn: () =>
+      apiRequest<{ ok: boolean; reason: string | null }>('POST', '/api/admin/settings/ghl-test'),
+  });
+  const result = test.data;
+  return (
+    <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+      <Button type="button" variant="outline" onClick={() => test.mutate()} disabled={test.isPending}>
+        {test.isPending ? text.testingConnection : text.testConnection}
+      </Button>
+      {result && (
+        <p role="status" className={result.ok ? 'text-sm text-green-800' : 'text-sm text-red-700'}>
+          {result.ok
+            ? text.connectionOk
+            : result.reason === 'not_configured'
+              ? text.connectionNotConfigured
+              : text.connectionFailed(result.reason ?? 'unavailable')}
+        </p>
+      )}
+      {test.isError && (
+        <p role="status" className="text-sm text-red-700">
+          {errorMessage(test.error, messages.common.unexpectedError)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function SettingsForm({ settings }: { settings: PublicSettings }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>({});
@@ -159,6 +189,7 @@ export function SettingsForm({ settings }: { settings: PublicSettings }) {
                 </div>
               );
             })}
+            {section.title === text.integrations && <GhlConnectionTest />}
           </CardContent>
         </Card>
       ))}
