@@ -2,14 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { adminMessages, messages, webhookMessages } from '@wellrest/core';
-import {
-  acknowledgePrivacyIfShown,
-  adminApi,
-  createUser,
-  seriousViolations,
-  signIn,
-  submitLogin,
-} from './support';
+import { adminApi, createUser, seriousViolations, signIn, submitLogin } from './support';
 
 const audit = adminMessages.audit;
 
@@ -95,19 +88,12 @@ test('the audit log works on a phone', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-test('an administrator changes the idle logoff and the policy version; a bad value changes nothing', async ({
+test('an administrator changes the idle logoff, applied at once; a bad value changes nothing', async ({
   page,
   playwright,
   baseURL,
-  browser,
 }) => {
   const admin = await adminApi(playwright.request, baseURL ?? '');
-  const colleague = await createUser(admin, 'scheduler');
-  // The colleague acknowledges the current notice once.
-  const first = await browser.newPage();
-  await signIn(first, colleague.username, colleague.password);
-  await first.close();
-
   const settings = adminMessages.settings;
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin');
@@ -119,27 +105,72 @@ test('an administrator changes the idle logoff and the policy version; a bad val
   await page.getByRole('button', { name: settings.save }).click();
   await expect(page.getByText('Must be at least 1')).toBeVisible();
   await expect(idle).toHaveAttribute('aria-invalid', 'true');
-  expect(
+  const stored = async () =>
     ((await (await admin.get('/api/admin/settings')).json()) as { sessionIdleMinutes: number })
-      .sessionIdleMinutes,
-  ).not.toBe(0);
+      .sessionIdleMinutes;
+  expect(await stored()).not.toBe(0);
 
   await idle.fill('45');
-  const version = page.getByLabel(settings.fields.privacyPolicyVersion);
-  await version.fill('2.0');
   await page.getByRole('button', { name: settings.save }).click();
   await expect(page.getByText(settings.saved, { exact: true }).first()).toBeVisible();
+  expect(await stored()).toBe(45);
   await page.reload();
   await expect(page.getByLabel(settings.fields.sessionIdleMinutes)).toHaveValue('45');
-
-  // Applied: the HIPAA page reports it, and the colleague must acknowledge the new version.
+  // Applied: the session now ends after 45 idle minutes, and the HIPAA page says so.
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { sessionExpiresAt: string };
+  const minutesLeft = (Date.parse(me.sessionExpiresAt) - Date.now()) / 60_000;
+  expect(minutesLeft).toBeGreaterThan(40);
+  expect(minutesLeft).toBeLessThanOrEqual(45);
   await page.goto('/admin/hipaa');
-  // The administrator may be asked too (unless this browser acknowledged before the bump).
-  await acknowledgePrivacyIfShown(page);
   await expect(page.getByText(adminMessages.hipaa.idleLogoff(45))).toBeVisible();
+});
+
+test('bumping the policy version asks everyone to acknowledge again', async ({
+  page,
+  playwright,
+  baseURL,
+  browser,
+}) => {
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const colleague = await createUser(admin, 'scheduler');
+  const colleagueApi = await playwright.request.newContext({ baseURL: baseURL ?? '' });
+  expect((await colleagueApi.post('/api/auth/login', { data: colleague })).ok()).toBe(true);
+  const check = (await (await colleagueApi.get('/api/privacy-acknowledgment/check')).json()) as {
+    currentVersion: string;
+  };
+  const acknowledged = await colleagueApi.post('/api/privacy-acknowledgment', {
+    data: {
+      policyVersion: check.currentVersion,
+      method: 'manual',
+      policyUrl: '/privacy-policy',
+      policyHash: 'a'.repeat(64),
+    },
+  });
+  expect(acknowledged.ok()).toBe(true);
+  const next = `${check.currentVersion}.1`;
+
+  const settings = adminMessages.settings;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings');
+  await page.getByLabel(settings.fields.privacyPolicyVersion).fill(next);
+  await page.getByRole('button', { name: settings.save }).click();
+  await expect(page.getByText(settings.saved, { exact: true }).first()).toBeVisible();
+
+  // The administrator must acknowledge the new version too (done here through the API).
+  const adminCheck = (await (await admin.get('/api/privacy-acknowledgment/check')).json()) as {
+    currentVersion: string;
+    needsAcknowledgment: boolean;
+  };
+  expect(adminCheck).toMatchObject({ currentVersion: next, needsAcknowledgment: true });
+  const ack = { method: 'manual', policyUrl: '/privacy-policy', policyHash: 'a'.repeat(64) };
+  expect(
+    (await admin.post('/api/privacy-acknowledgment', { data: { ...ack, policyVersion: next } })).ok(),
+  ).toBe(true);
+  await page.goto('/admin/hipaa');
+  await expect(page.getByText(adminMessages.hipaa.currentVersion(next), { exact: false })).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: colleague.username });
-  await expect(row.getByText(adminMessages.hipaa.olderVersion('1.0'))).toBeVisible();
-  await expect(page.getByText(adminMessages.hipaa.currentVersion('2.0'), { exact: false })).toBeVisible();
+  await expect(row.getByText(adminMessages.hipaa.olderVersion(check.currentVersion))).toBeVisible();
 
   const again = await browser.newPage();
   await again.goto('/login');
