@@ -139,7 +139,7 @@ async function probe(url: string, endpoint: Endpoint, cookie: string): Promise<n
   return response.status;
 }
 
-async function loadFromWorker(root: string, scenario: Scenario): Promise<LoadResult> {
+export async function loadFromWorker(root: string, scenario: Scenario): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wellrest-load-'));
   try {
     const file = path.join(dir, 'scenario.json');

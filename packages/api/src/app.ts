@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { auditDeniedAccess } from './audit/denied.js';
 import type { Config } from './config.js';
 import type { Database } from './db/connect.js';
 import { logQueryTimings } from './db/query-log.js';
@@ -14,6 +15,7 @@ import { loadSession, requireOwnPassword } from './http/session.js';
 import { serveStatic } from './http/static.js';
 import { createJobRuntime, type JobRuntimeOptions } from './jobs/runtime.js';
 import type { Logger } from './logger.js';
+import { adminOverviewRoutes } from './modules/admin-overview/routes.js';
 import { agreementRoutes } from './modules/agreements/routes.js';
 import { signedAgreementRoutes } from './modules/agreements-public/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -53,6 +55,8 @@ import { slaRoutes } from './modules/sla/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { userAdminRoutes } from './modules/users/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
+import { deriveSecretKey } from './security/secrets.js';
 
 export type App = Koa<AppState, AppContextExtension>;
 
@@ -127,6 +131,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(userAdminRoutes().routes());
   api.use(settingsRoutes().routes());
   api.use(auditRoutes().routes());
+  api.use(adminOverviewRoutes().routes());
   api.use(patientRoutes().routes());
   api.use(kitRoutes().routes());
   api.use(inventoryRoutes().routes());
@@ -153,6 +158,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(smsStatusRoutes().routes());
   api.use(housekeepingRoutes().routes());
   api.use(notificationRoutes().routes());
+  api.use(webhookRoutes().routes());
   return api;
 }
 
@@ -165,7 +171,12 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   const secret = config.secret ?? (await ensureSessionSecret(db.knex));
   // TOTP secrets stored before they were sealed at rest are sealed now, once.
   await sealPlainTotpSecrets(db.knex, totpKey(secret));
-  const settings = new SettingsStore(db.knex, defaultSettings(config));
+  const settings = new SettingsStore(
+    db.knex,
+    defaultSettings(config),
+    deriveSecretKey(secret, 'settings-at-rest'),
+  );
+  await settings.sealStoredSecrets();
   const { jobs, outbox } = createJobRuntime(
     { db, logger, secret, timeZone: config.practiceTimeZone, publicUrl: config.publicUrl },
     jobOptions,
@@ -192,6 +203,7 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
   app.use(jsonBody);
   app.use(loadSession);
+  app.use(auditDeniedAccess());
   app.use(requireOwnPassword);
   app.use(apiFallback);
 

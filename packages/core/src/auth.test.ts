@@ -5,6 +5,7 @@ import {
   ChangePasswordInput,
   COMMON_PASSWORDS,
   CreateUserInput,
+  encodeAuditCursor,
   passwordProblem,
   RegistrationInput,
   SettingsPatch,
@@ -85,7 +86,13 @@ describe('request bodies', () => {
   });
 
   it('bounds the audit log page size and parses date bounds', () => {
-    expect(AuditLogQuery.parse({})).toMatchObject({ page: 1, pageSize: 25 });
+    expect(AuditLogQuery.parse({})).toMatchObject({ pageSize: 25 });
+    const cursor = { atMicros: 1_741_064_767_089_123, id: 42 };
+    expect(AuditLogQuery.parse({ cursor: encodeAuditCursor(cursor) }).cursor).toEqual(cursor);
+    expect(fieldsOf(AuditLogQuery.safeParse({ cursor: 'not a cursor' }))).toEqual({
+      cursor: authMessages.cursorInvalid,
+    });
+    expect(fieldsOf(AuditLogQuery.safeParse({ outcome: 'maybe', patientId: '0' }))).toHaveProperty('outcome');
     expect(fieldsOf(AuditLogQuery.safeParse({ pageSize: '101' }))).toEqual({
       pageSize: authMessages.pageSizeTooLarge,
     });

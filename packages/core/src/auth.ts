@@ -57,6 +57,7 @@ export function looksLikeRecoveryCode(text: string): boolean {
 export const DEFAULT_PRIVACY_OFFICER_EMAIL = 'privacy@wellrest.test';
 export const DEFAULT_PRIVACY_OFFICER_PHONE = '(555) 010-0100';
 export const DEFAULT_GHL_BASE_URL = 'https://services.leadconnectorhq.com';
+export const DEFAULT_PRACTICE_NAME = 'Wellrest Sleep Center';
 export const AUDIT_LOG_PAGE_SIZE_DEFAULT = 25;
 export const AUDIT_LOG_PAGE_SIZE_MAX = 100;
 
@@ -99,6 +100,7 @@ export const authMessages = {
     'This is not the current version of the privacy policy. Reload and review it again.',
   dateInvalid: 'Enter a date or a date and time',
   pageSizeTooLarge: `At most ${AUDIT_LOG_PAGE_SIZE_MAX} per page`,
+  cursorInvalid: 'This page link is no longer valid. Start from the first page.',
 } as const;
 
 /**
@@ -312,19 +314,78 @@ const DateBound = z
   .transform((value) => new Date(value))
   .refine((date) => !Number.isNaN(date.getTime()), { error: authMessages.dateInvalid });
 
-export const AuditLogQuery = z.object({
-  page: z.coerce.number({ error: 'Must be a whole number' }).int().min(1).max(100_000).default(1),
+export const AUDIT_OUTCOMES = ['success', 'failure', 'denied'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/**
+ * Where a page of the audit log ends: the last event's time (microseconds since the epoch, the
+ * database's precision) and id, as an opaque token. Pages are keyset-paged (newest first), so
+ * page 10,000 costs what page 1 does.
+ */
+export interface AuditCursor {
+  atMicros: number;
+  id: number;
+}
+
+export function encodeAuditCursor(cursor: AuditCursor): string {
+  return `${cursor.atMicros.toString(36)}.${cursor.id.toString(36)}`;
+}
+
+export function decodeAuditCursor(token: string): AuditCursor | null {
+  const match = /^([0-9a-z]{1,12})\.([0-9a-z]{1,12})$/.exec(token);
+  if (!match?.[1] || !match[2]) return null;
+  const atMicros = Number.parseInt(match[1], 36);
+  const id = Number.parseInt(match[2], 36);
+  if (!Number.isSafeInteger(id) || id < 1 || !Number.isSafeInteger(atMicros)) return null;
+  return { atMicros, id };
+}
+
+const FilterText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100, { error: messages.patient.tooLong(100) });
+
+/** The filters of the audit log screen, its CSV export and the per-patient access report. */
+export const AuditLogFilter = z.object({
+  action: FilterText.optional(),
+  actorUsername: FilterText.optional(),
+  entityType: FilterText.optional(),
+  entityId: FilterText.optional(),
+  /** Events about this patient: reads and changes of the record and lists that showed it. */
+  patientId: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int({ error: 'Must be a whole number' })
+    .min(1, { error: 'Must be a whole number' })
+    .max(2_147_483_647, { error: 'Must be a whole number' })
+    .optional(),
+  outcome: z.enum(AUDIT_OUTCOMES, { error: `Must be one of ${AUDIT_OUTCOMES.join(', ')}` }).optional(),
+  from: DateBound.optional(),
+  to: DateBound.optional(),
+});
+export type AuditLogFilter = z.infer<typeof AuditLogFilter>;
+
+export const AuditLogQuery = AuditLogFilter.extend({
   pageSize: z.coerce
     .number({ error: 'Must be a whole number' })
     .int()
     .min(1)
     .max(AUDIT_LOG_PAGE_SIZE_MAX, { error: authMessages.pageSizeTooLarge })
     .default(AUDIT_LOG_PAGE_SIZE_DEFAULT),
-  action: z.string().trim().min(1).max(100).optional(),
-  actorUsername: z.string().trim().min(1).max(100).optional(),
-  entityType: z.string().trim().min(1).max(100).optional(),
-  from: DateBound.optional(),
-  to: DateBound.optional(),
+  /** `nextCursor` of the page before. */
+  cursor: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((value, ctx) => {
+      const decoded = decodeAuditCursor(value);
+      if (!decoded) {
+        ctx.addIssue({ code: 'custom', message: authMessages.cursorInvalid });
+        return z.NEVER;
+      }
+      return decoded;
+    })
+    .optional(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuery>;
 
@@ -371,11 +432,33 @@ export const SettingsPatch = z
       .string({ error: 'Must be an IANA time zone such as America/New_York' })
       .trim()
       .refine(isTimeZone, { error: 'Must be an IANA time zone such as America/New_York' }),
+    practiceName: z
+      .string({ error: 'Practice name is required' })
+      .trim()
+      .min(1, { error: 'Practice name is required' })
+      .max(120, { error: messages.patient.tooLong(120) }),
+    practiceAddress: z
+      .string()
+      .trim()
+      .max(300, { error: messages.patient.tooLong(300) }),
+    practicePhone: z
+      .string()
+      .trim()
+      .max(40, { error: messages.patient.tooLong(40) })
+      .refine((v) => v === '' || /^[0-9+()\-.\s]{3,40}$/.test(v), { error: 'Enter a phone number' }),
     ghlBaseUrl: GhlBaseUrl,
     ghlLocationId: z
       .string()
       .trim()
       .max(200, { error: messages.patient.tooLong(200) }),
+    /** GoHighLevel's public key (PEM) that signs its webhooks (x-wh-signature). */
+    ghlWebhookPublicKey: z
+      .string()
+      .trim()
+      .max(4000, { error: messages.patient.tooLong(4000) })
+      .refine((v) => v === '' || /^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(v), {
+        error: 'Paste the public key in PEM form (-----BEGIN PUBLIC KEY-----)',
+      }),
     ghlToken: z
       .string()
       .trim()

@@ -1,5 +1,6 @@
 // @wellrest/core: the domain rules every Wellrest package shares. Pure: no I/O.
 
+export * from './admin/index.js';
 export * from './auth.js';
 export * from './availability/eligibility.js';
 export {

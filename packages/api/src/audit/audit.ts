@@ -55,7 +55,17 @@ export const AUDIT_ACTIONS = [
   'user.sessions_revoke',
   'user.unlock',
   'setting.update',
+  'setting.test_connection',
   'audit_log.read',
+  'audit_log.view',
+  'audit_log.export',
+  'audit_chain.verify',
+  // A request to patient data refused (401, 403) or aimed at a record out of reach (404).
+  'access.denied',
+  // Webhooks (modules/webhooks): received, listed, replayed.
+  'webhook.receive',
+  'webhook_log.list',
+  'webhook_log.replay',
   ...OPERATION_AUDIT_ACTIONS,
   // Inventory and scanning (modules/kits, scans, inventory).
   'kit.create',

@@ -22,6 +22,8 @@ requirements.set(authenticated, { kind: 'signed-in' });
 /** Lets the request through only when the signed-in user's ability allows `action` on `subject`. */
 export function can(action: Action, subject: Subject): Middleware<AppState, AppContextExtension> {
   const middleware: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+    // Named before the check, so a refusal of patient data can be recorded (audit/denied.ts).
+    if (typeof subject === 'string') ctx.state.access = { action, subject };
     const { user, ability } = ctx.state;
     if (!user || !ability) throw unauthorized();
     if (!ability.can(action, subject)) throw forbidden();

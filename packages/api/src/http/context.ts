@@ -1,4 +1,4 @@
-import type { AppAbility, CurrentUser } from '@wellrest/core';
+import type { AppAbility, CurrentUser, SubjectName } from '@wellrest/core';
 import type { Knex } from 'knex';
 import type { ParameterizedContext } from 'koa';
 import type { Config } from '../config.js';
@@ -43,6 +43,8 @@ export interface AppState {
   ability?: AppAbility;
   /** The request's transaction, opened by `inTransaction`. */
   trx?: Knex.Transaction;
+  /** The access rule `can(action, subject)` checked for this request (set before the check). */
+  access?: { action: Parameters<AppAbility['can']>[0]; subject: SubjectName };
   /** The request input parsed by `validate(schema)`. */
   input?: unknown;
 }

@@ -17,6 +17,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/set-password',
   'POST /api/registrations',
+  'POST /api/webhooks/ghl',
 ]);
 const isPublicByConvention = (path: string) => path.startsWith('/api/public/');
 

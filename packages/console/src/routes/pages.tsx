@@ -39,6 +39,11 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/profile': lazy(() => import('@/features/profile/ProfilePage')),
   '/admin/users': lazy(() => import('@/features/admin/AdminUsersPage')),
   '/admin/user-registrations': lazy(() => import('@/features/admin/UserRegistrationsPage')),
+  '/admin/audit-logs': lazy(() => import('@/features/admin-compliance/AuditLogsPage')),
+  '/admin/settings': lazy(() => import('@/features/admin-compliance/SettingsPage')),
+  '/admin/hipaa': lazy(() => import('@/features/admin-compliance/HipaaPage')),
+  '/admin/dashboard': lazy(() => import('@/features/admin-compliance/AdminDashboardPage')),
+  '/webhook-logs': lazy(() => import('@/features/admin-compliance/WebhookLogsPage')),
   // Public forms and widgets (no sign-in) and the pages that manage them.
   '/widget': named(() => import('@/features/public-forms/WidgetPages'), 'BookingWidgetPage'),
   '/physician-widget': named(

@@ -4,6 +4,7 @@ import { audit } from '../../audit/audit.js';
 import { can } from '../../http/can.js';
 import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
+import { GhlClient, GhlError } from '../ghl/client.js';
 import { publicSettings } from './store.js';
 
 // /admin/settings: every setting with its current value, secrets only as whether they are set.
@@ -31,6 +32,34 @@ async function updateSettings(ctx: AppContext & { state: { input: SettingsPatch 
   ctx.body = publicSettings(await settings.all());
 }
 
+/** One small call to GoHighLevel with the saved settings: does the connection work? */
+async function testGhlConnection(ctx: AppContext): Promise<void> {
+  const { settings, db } = ctx.services;
+  const values = await settings.all();
+  let result: { ok: boolean; reason: string | null };
+  if (values.ghlToken === '' || values.ghlLocationId === '') result = { ok: false, reason: 'not_configured' };
+  else {
+    try {
+      const client = new GhlClient(db.knex, {
+        baseUrl: values.ghlBaseUrl,
+        token: values.ghlToken,
+        locationId: values.ghlLocationId,
+      });
+      await client.request('POST', '/contacts/search', { locationId: values.ghlLocationId, pageLimit: 1 });
+      result = { ok: true, reason: null };
+    } catch (error) {
+      result = { ok: false, reason: error instanceof GhlError ? error.kind : 'unavailable' };
+    }
+  }
+  await audit(db.knex, ctx, {
+    action: 'setting.test_connection',
+    outcome: result.ok ? 'success' : 'failure',
+    entityType: 'setting',
+    details: { integration: 'ghl', reason: result.reason },
+  });
+  ctx.body = result;
+}
+
 export function settingsRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
   router.get('/api/admin/settings', can('read', 'Setting'), readSettings);
@@ -40,5 +69,6 @@ export function settingsRoutes(): Router<AppState, AppContextExtension> {
     validate(SettingsPatch),
     updateSettings,
   );
+  router.post('/api/admin/settings/ghl-test', can('update', 'Setting'), testGhlConnection);
   return router;
 }

@@ -1,6 +1,9 @@
 import { DEFAULT_GHL_BASE_URL, LOCKOUT_THRESHOLD, SESSION_IDLE_MINUTES_DEFAULT } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveSecretKey } from '../../security/secrets.js';
+import { FAKE_GHL_LOCATION, FAKE_GHL_TOKEN, startFakeGhl } from '../../test/ghl-fake.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
+import { defaultSettings, SettingsStore } from './store.js';
 
 describe('settings', () => {
   let server: TestServer;
@@ -58,6 +61,57 @@ describe('settings', () => {
     expect(JSON.stringify(event)).not.toContain('pit-very-secret-token');
   });
 
+  it('keeps the token encrypted at rest, and seals one stored in the clear at start-up', async () => {
+    await admin.request('PATCH', '/api/admin/settings', { body: { ghlToken: 'pit-sealed-token' } });
+    const stored = await server.db('settings').where({ key: 'ghlToken' }).first('value');
+    expect(stored.value).toMatch(/^v1\./);
+    expect(JSON.stringify(stored)).not.toContain('pit-sealed-token');
+    const store = new SettingsStore(
+      server.db,
+      defaultSettings(server.config),
+      deriveSecretKey(server.config.secret as string, 'settings-at-rest'),
+    );
+    expect(await store.get('ghlToken')).toBe('pit-sealed-token');
+    // Another server secret cannot open it: the token reads as not set rather than as garbage.
+    const stranger = new SettingsStore(
+      server.db,
+      defaultSettings(server.config),
+      deriveSecretKey('another-secret-entirely', 'settings-at-rest'),
+    );
+    expect(await stranger.get('ghlToken')).toBe('');
+
+    await server
+      .db('settings')
+      .where({ key: 'ghlToken' })
+      .update({ value: JSON.stringify('pit-legacy-plain') });
+    await store.sealStoredSecrets();
+    const resealed = await server.db('settings').where({ key: 'ghlToken' }).first('value');
+    expect(resealed.value).toMatch(/^v1\./);
+    expect(await store.get('ghlToken')).toBe('pit-legacy-plain');
+  });
+
+  it('keeps the practice details, validated', async () => {
+    const ok = await admin.request<Record<string, unknown>>('PATCH', '/api/admin/settings', {
+      body: {
+        practiceName: 'Quiet Nights Sleep Clinic',
+        practicePhone: '(555) 010-2000',
+        practiceAddress: '1 Main St',
+      },
+    });
+    expect(ok.body).toMatchObject({
+      practiceName: 'Quiet Nights Sleep Clinic',
+      practicePhone: '(555) 010-2000',
+    });
+    const bad = await admin.request<{ fields: Record<string, string> }>('PATCH', '/api/admin/settings', {
+      body: { practiceName: '  ', practicePhone: 'call me' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({
+      practiceName: 'Practice name is required',
+      practicePhone: 'Enter a phone number',
+    });
+  });
+
   it('refuses bad values field by field and writes none of them', async () => {
     const res = await admin.request<{ fields: Record<string, string> }>('PATCH', '/api/admin/settings', {
       body: {
@@ -88,5 +142,28 @@ describe('settings', () => {
       (await director.request('PATCH', '/api/admin/settings', { body: { lockoutMinutes: 1 } })).status,
     ).toBe(403);
     expect((await server.request('GET', '/api/admin/settings')).status).toBe(401);
+  });
+
+  it('tests the GoHighLevel connection with the saved settings', async () => {
+    const fresh = await getTestServer();
+    const ghl = await startFakeGhl();
+    try {
+      const freshAdmin = await fresh.loginAs('admin');
+      const test = () =>
+        freshAdmin.request<{ ok: boolean; reason: string | null }>('POST', '/api/admin/settings/ghl-test');
+      expect((await test()).body).toEqual({ ok: false, reason: 'not_configured' });
+      await freshAdmin.request('PATCH', '/api/admin/settings', {
+        body: { ghlToken: 'wrong-token', ghlLocationId: FAKE_GHL_LOCATION, ghlBaseUrl: ghl.baseUrl },
+      });
+      expect((await test()).body).toEqual({ ok: false, reason: 'unauthorized' });
+      await freshAdmin.request('PATCH', '/api/admin/settings', { body: { ghlToken: FAKE_GHL_TOKEN } });
+      expect((await test()).body).toEqual({ ok: true, reason: null });
+      expect(await fresh.db('audit_events').where({ action: 'setting.test_connection' })).toHaveLength(3);
+      const scheduler = await fresh.loginAs('scheduler');
+      expect((await scheduler.request('POST', '/api/admin/settings/ghl-test')).status).toBe(403);
+    } finally {
+      await ghl.close();
+      await fresh.close();
+    }
   });
 });

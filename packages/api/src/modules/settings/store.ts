@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_GHL_BASE_URL,
+  DEFAULT_PRACTICE_NAME,
   DEFAULT_PRIVACY_OFFICER_EMAIL,
   DEFAULT_PRIVACY_OFFICER_PHONE,
   DEFAULT_PRIVACY_POLICY_VERSION,
@@ -14,6 +15,7 @@ import {
   SettingsPatch,
 } from '@wellrest/core';
 import type { Knex } from 'knex';
+import { decryptSecret, encryptSecret, SecretDecryptionError } from '../../security/secrets.js';
 
 export const SESSION_SECRET_KEY = 'session_secret';
 
@@ -48,7 +50,10 @@ export async function ensureSessionSecret(db: Knex): Promise<string> {
   return secret;
 }
 
-/** Settings never sent to a client, not even to an administrator. */
+/**
+ * Settings never sent to a client, not even to an administrator. They are stored sealed
+ * (AES-256-GCM, packages/api/src/security) under a key derived from the server secret.
+ */
 const WRITE_ONLY: ReadonlySet<SettingKey> = new Set(['ghlToken']);
 
 export const SETTING_KEYS = Object.keys(SettingsPatch.shape) as SettingKey[];
@@ -65,8 +70,12 @@ export function defaultSettings(env: { sessionIdleMinutes: number; practiceTimeZ
     privacyOfficerEmail: DEFAULT_PRIVACY_OFFICER_EMAIL,
     privacyOfficerPhone: DEFAULT_PRIVACY_OFFICER_PHONE,
     practiceTimeZone: env.practiceTimeZone,
+    practiceName: DEFAULT_PRACTICE_NAME,
+    practiceAddress: '',
+    practicePhone: '',
     ghlBaseUrl: DEFAULT_GHL_BASE_URL,
     ghlLocationId: '',
+    ghlWebhookPublicKey: '',
     ghlToken: '',
   };
 }
@@ -91,7 +100,35 @@ export class SettingsStore {
   constructor(
     private readonly knex: Knex,
     private readonly defaults: Settings,
+    /** The key write-only settings are sealed with (deriveSecretKey(secret, 'settings-at-rest')). */
+    private readonly secretKey: Buffer,
   ) {}
+
+  /** A stored write-only value opened; one stored before sealing existed is taken as it is. */
+  private open(value: unknown): unknown {
+    if (typeof value !== 'string' || !value.startsWith('v1.')) return value;
+    try {
+      return decryptSecret(value, this.secretKey);
+    } catch (error) {
+      // Sealed under another server secret: unusable, so treated as not set.
+      if (error instanceof SecretDecryptionError) return undefined;
+      throw error;
+    }
+  }
+
+  /** Seals write-only values stored in the clear (before sealing existed). Run at start-up. */
+  async sealStoredSecrets(db: Knex = this.knex): Promise<void> {
+    const rows: { key: string; value: unknown }[] = await db('settings')
+      .whereIn('key', [...WRITE_ONLY])
+      .select('key', 'value');
+    for (const { key, value } of rows) {
+      if (typeof value === 'string' && value !== '' && !value.startsWith('v1.'))
+        await db('settings')
+          .where({ key })
+          .update({ value: JSON.stringify(encryptSecret(value, this.secretKey)) });
+    }
+    this.invalidate();
+  }
 
   /** All settings. Pass the request's transaction as `db` inside one. */
   async all(db: Knex = this.knex): Promise<Settings> {
@@ -100,8 +137,9 @@ export class SettingsStore {
       .whereIn('key', SETTING_KEYS)
       .select('key', 'value');
     const values: Settings = { ...this.defaults };
-    for (const { key, value } of rows) {
+    for (const { key, value: stored } of rows) {
       const schema = SettingsPatch.shape[key as SettingKey];
+      const value = WRITE_ONLY.has(key as SettingKey) ? this.open(stored) : stored;
       const parsed = schema.safeParse(value);
       if (parsed.success && parsed.data !== undefined)
         (values as Record<SettingKey, unknown>)[key as SettingKey] = parsed.data;
@@ -121,7 +159,9 @@ export class SettingsStore {
     for (const key of SETTING_KEYS) {
       const value = patch[key];
       if (value === undefined || value === current[key]) continue;
-      await putSetting(db, key, value, updatedBy);
+      const sealed =
+        WRITE_ONLY.has(key) && value !== '' ? encryptSecret(String(value), this.secretKey) : value;
+      await putSetting(db, key, sealed, updatedBy);
       changed.push(key);
     }
     this.invalidate();
