@@ -35,6 +35,7 @@ import * as m0506 from './0506_search_lookup_indexes.js';
 import * as m0507 from './0507_availability_version.js';
 import * as m0508 from './0508_search_directory.js';
 import * as m0509 from './0509_booking_sort_indexes.js';
+import * as m0520 from './0520_search_words.js';
 import * as m0640 from './0640_embed_key_last_use.js';
 import * as m0660 from './0660_ghl_sync.js';
 import * as m0750 from './0750_job_queue.js';
@@ -70,6 +71,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0507_availability_version', ...m0507 },
   { name: '0508_search_directory', ...m0508 },
   { name: '0509_booking_sort_indexes', ...m0509 },
+  { name: '0520_search_words', ...m0520 },
   { name: '0640_embed_key_last_use', ...m0640 },
   { name: '0660_ghl_sync', ...m0660 },
   { name: '0750_job_queue', ...m0750 },
