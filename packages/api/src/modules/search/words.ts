@@ -42,6 +42,11 @@ export const COSTS = {
 const MAX_TERMS = 6;
 /** Longer words a beginning stands for, at most, per word of the query (first in C order). */
 const PREFIX_EXPANSIONS = 50;
+/**
+ * The longest word typos are looked for in: variants are kept of beginnings up to 14 letters
+ * (migration 0520), so a longer word is more than two edits from all of them.
+ */
+const MAX_TYPO_WORD = 16;
 /** Words a typo's corrected beginning stands for, at most. */
 const TYPO_EXPANSIONS = 20;
 
@@ -153,7 +158,7 @@ export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatc
         ORDER BY w.word LIMIT ${PREFIX_EXPANSIONS})
        UNION ALL
        (SELECT DISTINCT v.prefix, 'typo' FROM search_word_variants v
-        WHERE q.cls = 'w' AND length(q.word) >= 5
+        WHERE q.cls = 'w' AND length(q.word) BETWEEN 5 AND ${MAX_TYPO_WORD}
           AND v.variant IN (SELECT search_deletions(q.word, CASE WHEN length(q.word) >= 9 THEN 2 ELSE 1 END)))
      ) m`,
     [terms.map((t) => t.text), terms.map((t) => t.cls), terms.map((t) => t.prefix)],
