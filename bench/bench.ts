@@ -9,14 +9,16 @@ import { contentionFixture, runContention } from './lib/contention.js';
 import { runCoreBench } from './lib/core-bench.js';
 import { countOverlappingHolds, createBenchDatabase, writeDataSet } from './lib/database.js';
 import { FULL_SCALE, generateDataSet, type Scale, statusMix } from './lib/generate.js';
-import { endpointsFor, runHttpBench } from './lib/http-bench.js';
+import { endpointsFor, runHttpBench, searchQueries } from './lib/http-bench.js';
 import { type LighthouseResult, lighthouse } from './lib/lighthouse.js';
 import { evaluateTargets, markdownReport } from './lib/report.js';
-import { acknowledgePrivacy, signIn, startApiServer } from './lib/server.js';
+import { type ApiServer, acknowledgePrivacy, signIn, startApiServer } from './lib/server.js';
 
 export interface BenchOptions {
   /** 1/20 of the full data set and shorter loads: the whole run in under two minutes. */
   quick: boolean;
+  /** Multiplies the full data set (patients, kits, bookings): `--scale 10` is 1,000,000 patients. */
+  scale?: number | undefined;
   /** Keep the bench database instead of dropping it. */
   keep: boolean;
   lighthouse: boolean;
@@ -26,6 +28,35 @@ export interface BenchOptions {
 
 const QUICK_DIVISOR = 20;
 const ADMIN_USERNAME = 'bench-admin';
+
+/** The API process's first search after it started, and its resident memory around it. */
+export interface ColdSearch {
+  query: string;
+  firstSearchMs: number;
+  status: number;
+  residentAtStartMb: number | null;
+  residentAfterFirstSearchMb: number | null;
+  residentAfterLoadMb?: number | null;
+}
+
+async function firstSearch(server: ApiServer, cookie: string, query: string): Promise<ColdSearch> {
+  const residentAtStartMb = server.residentMb();
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ query, limit: 10 }),
+  });
+  await response.arrayBuffer();
+  const firstSearchMs = Math.round((performance.now() - started) * 10) / 10;
+  return {
+    query,
+    firstSearchMs,
+    status: response.status,
+    residentAtStartMb,
+    residentAfterFirstSearchMb: server.residentMb(),
+  };
+}
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -39,14 +70,13 @@ async function timed<T>(label: string, work: () => Promise<T> | T): Promise<{ va
 }
 
 export async function runBench(root: string, options: BenchOptions): Promise<void> {
-  const mode = options.quick ? 'quick' : 'full';
-  const scale: Scale = options.quick
-    ? {
-        patients: FULL_SCALE.patients / QUICK_DIVISOR,
-        kits: FULL_SCALE.kits / QUICK_DIVISOR,
-        bookings: FULL_SCALE.bookings / QUICK_DIVISOR,
-      }
-    : FULL_SCALE;
+  const factor = options.quick ? 1 / QUICK_DIVISOR : (options.scale ?? 1);
+  const mode = options.quick ? 'quick' : factor === 1 ? 'full' : `scale ${factor}`;
+  const scale: Scale = {
+    patients: Math.round(FULL_SCALE.patients * factor),
+    kits: Math.round(FULL_SCALE.kits * factor),
+    bookings: Math.round(FULL_SCALE.bookings * factor),
+  };
   const load = {
     connections: 10,
     durationSeconds: options.durationSeconds ?? (options.quick ? 3 : 10),
@@ -88,14 +118,19 @@ export async function runBench(root: string, options: BenchOptions): Promise<voi
     const server = await startApiServer(root, db.serverEnv);
     let http: Awaited<ReturnType<typeof runHttpBench>> | undefined;
     let contention: Awaited<ReturnType<typeof runContention>> | undefined;
+    let coldSearch: ColdSearch | undefined;
     const pages: LighthouseResult[] = [];
     try {
       const cookie = await signIn(server.url, ADMIN_USERNAME, password);
+      coldSearch = await timed('first search after start', () =>
+        firstSearch(server, cookie, searchQueries(data)[0] ?? 'Smith'),
+      ).then((r) => r.value);
       http = (
         await timed('HTTP under load', () =>
           runHttpBench(root, server.url, cookie, endpointsFor(data), load, log),
         )
       ).value;
+      if (coldSearch) coldSearch.residentAfterLoadMb = server.residentMb();
       contention = (
         await timed('contention', () => runContention(server.url, cookie, fixture, data.patients.length))
       ).value;
@@ -156,6 +191,7 @@ export async function runBench(root: string, options: BenchOptions): Promise<voi
       core,
       load,
       http,
+      coldSearch,
       contention,
       bundles,
       lighthouse: lighthouseResults,

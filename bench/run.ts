@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-// npm run bench [-- --quick] [-- --keep] [-- --no-build] [-- --no-lighthouse] [-- --duration 10]
+// npm run bench [-- --quick] [-- --scale N] [-- --keep] [-- --no-build] [-- --no-lighthouse] [-- --duration 10]
 // Builds what is stale, then runs the bench (bench.ts), which needs the built API.
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -12,6 +12,7 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    scale: { type: 'string' },
     keep: { type: 'boolean', default: false },
     build: { type: 'boolean', default: true },
     lighthouse: { type: 'boolean', default: true },
@@ -41,6 +42,7 @@ const seconds = (value: string | undefined) => (value === undefined ? undefined 
 // Missed targets are reported, not failed on: the bench is a measurement, not a gate.
 await runBench(root, {
   quick: values.quick,
+  scale: seconds(values.scale),
   keep: values.keep,
   lighthouse: values.lighthouse,
   durationSeconds: seconds(values.duration),

@@ -242,9 +242,136 @@ const SURNAME_ENDS = [
   'mont',
 ];
 
+// Names follow a Zipf-like distribution, as a real patient list's do: a few very common names
+// and a long tail. The lists: the common names above first, then names built from syllables
+// (Brackford, Shellwell, Dorina, ...) in a fixed shuffled order; the name of rank r is drawn with
+// weight 1 / (r + q) (Zipf-Mandelbrot, exponent 1). At 100,000 patients that is about 30,000
+// distinct surnames (the most common about 0.6% of patients) and 12,000 first names.
+const ONSETS = [
+  'B',
+  'Br',
+  'C',
+  'Ch',
+  'Cr',
+  'D',
+  'Dr',
+  'F',
+  'Fl',
+  'G',
+  'Gr',
+  'H',
+  'K',
+  'L',
+  'M',
+  'N',
+  'P',
+  'Pr',
+  'R',
+  'S',
+  'Sh',
+  'St',
+  'T',
+  'Tr',
+  'V',
+  'W',
+  'Wh',
+  'Y',
+  'Z',
+];
+const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea'];
+const CODAS = [
+  'b',
+  'ck',
+  'd',
+  'ff',
+  'g',
+  'l',
+  'll',
+  'm',
+  'n',
+  'nd',
+  'r',
+  'rk',
+  'rn',
+  's',
+  't',
+  'th',
+  'v',
+  'x',
+];
+const FIRST_ENDINGS = ['a', 'ie', 'o', 'an', 'en', 'ina', 'ella', 'ric', 'ton', 'ley', 'iel', 'is', 'y'];
+
+function shuffled<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+/** `common` first, then every onset + vowel (+ coda) + ending, deduplicated, in a fixed order. */
+function nameList(common: readonly string[], endings: readonly string[], codas: readonly string[]): string[] {
+  const built: string[] = [];
+  for (const onset of ONSETS)
+    for (const vowel of VOWELS)
+      for (const coda of codas) for (const end of endings) built.push(`${onset}${vowel}${coda}${end}`);
+  const seen = new Set(common);
+  const fresh = new Set(built.filter((name) => !seen.has(name)));
+  const tail = shuffled([...fresh], seededRandom(7));
+  return [...common, ...tail];
+}
+
+/** Draws ranks 0..n-1 with weight 1 / (rank + q). */
+function zipf(n: number, q: number): (random: () => number) => number {
+  const cumulative = new Float64Array(n);
+  let total = 0;
+  for (let r = 0; r < n; r++) {
+    total += 1 / (r + q);
+    cumulative[r] = total;
+  }
+  return (random) => {
+    const x = random() * total;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((cumulative[mid] as number) < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+let names:
+  | {
+      surnames: string[];
+      firstNames: string[];
+      surname: (r: () => number) => number;
+      first: (r: () => number) => number;
+    }
+  | undefined;
+
+function nameLists() {
+  if (!names) {
+    const common = [
+      ...LAST_NAMES,
+      ...SURNAME_STARTS.flatMap((start) => SURNAME_ENDS.map((end) => `${start}${end}`)),
+    ];
+    const surnames = nameList([...new Set(common)], SURNAME_ENDS, CODAS);
+    const firstNames = nameList(FIRST_NAMES, FIRST_ENDINGS, ['', 'l', 'n', 'r', 's', 'th']);
+    names = { surnames, firstNames, surname: zipf(surnames.length, 20), first: zipf(firstNames.length, 5) };
+  }
+  return names;
+}
+
 function surname(random: () => number): string {
-  if (random() < 0.5) return pick(random, LAST_NAMES);
-  return `${pick(random, SURNAME_STARTS)}${pick(random, SURNAME_ENDS)}`;
+  const lists = nameLists();
+  return lists.surnames[lists.surname(random)] as string;
+}
+
+function firstName(random: () => number): string {
+  const lists = nameLists();
+  return lists.firstNames[lists.first(random)] as string;
 }
 
 const MIDDLE_INITIALS = 'ABCDEFGHJKLMNPRSTW';
@@ -263,7 +390,7 @@ function pick<T>(random: () => number, items: readonly T[]): T {
 function generatePatients(count: number, random: () => number): Patient[] {
   const patients: Patient[] = [];
   for (let id = 1; id <= count; id++) {
-    const first = pick(random, FIRST_NAMES);
+    const first = firstName(random);
     const last = surname(random);
     const middle = random() < 0.3 ? ` ${pick(random, [...MIDDLE_INITIALS])}.` : '';
     patients.push({

@@ -159,6 +159,14 @@ export function markdownReport(results: {
   http?: EndpointResult[];
   load?: { connections: number; durationSeconds: number; warmupSeconds: number };
   contention?: ContentionResult;
+  coldSearch?: {
+    query: string;
+    firstSearchMs: number;
+    status: number;
+    residentAtStartMb: number | null;
+    residentAfterFirstSearchMb: number | null;
+    residentAfterLoadMb?: number | null;
+  };
   bundles?: BundleResult;
   lighthouse?: LighthouseResult[];
   targets: Target[];
@@ -178,6 +186,18 @@ export function markdownReport(results: {
       `start and ${results.machine.loadAverage.after} at the end (anything else running skews the figures).`,
     '',
   );
+  if (results.coldSearch) {
+    const c = results.coldSearch;
+    lines.push(
+      '### Search after start',
+      '',
+      `First search after the API started: ${fmt(c.firstSearchMs)} ms (status ${c.status}). ` +
+        `API process resident memory: ${fmt(c.residentAtStartMb, 0)} MB at start, ` +
+        `${fmt(c.residentAfterFirstSearchMb, 0)} MB after the first search, ` +
+        `${fmt(c.residentAfterLoadMb, 0)} MB after the load runs.`,
+      '',
+    );
+  }
   if (results.core) {
     const { daily, kitsOfType, days } = results.core;
     lines.push(

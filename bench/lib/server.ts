@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +17,8 @@ export interface ApiServer {
   url: string;
   /** The last lines the server logged (warnings and errors only, LOG_LEVEL=warn). */
   stderrTail(): string;
+  /** The API process's resident memory now, in MB (Linux: /proc/<pid>/status), or null. */
+  residentMb(): number | null;
   stop(): Promise<void>;
 }
 
@@ -79,6 +82,15 @@ export async function startApiServer(root: string, databaseEnv: Record<string, s
   return {
     url,
     stderrTail: () => stderr,
+    residentMb: () => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+        return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

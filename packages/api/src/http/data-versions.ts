@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // Versions of the data the API keeps answers or indexes of in memory (the daily availability and
-// the bookings list's totals, migration 0507; the search directory, migration 0508). Each is a
+// the bookings list's totals, migration 0507). Each is a
 // sequence every change advances; a signed-in request to a route answered from memory reads them
 // in the same statement as its session (auth/sessions.ts), so it makes no round trip of its own
 // to learn whether memory is current. Other requests do not read them (three sequences opened
@@ -12,18 +12,13 @@ import type { Knex } from 'knex';
 export interface DataVersions {
   /** `last_value:is_called` of `availability_version`. */
   availability: string;
-  /** `last_value:is_called/last_value:is_called` of `search_directory_version` and `..._resets`. */
-  searchDirectory: string;
 }
 
 /** SQL of each version, as `DataVersions` spells it; selectable in any statement. */
 export const AVAILABILITY_VERSION_SQL = `(SELECT last_value || ':' || is_called FROM availability_version)`;
-export const SEARCH_DIRECTORY_VERSION_SQL = `(SELECT v.last_value || ':' || v.is_called || '/' || r.last_value || ':' || r.is_called
-  FROM search_directory_version v, search_directory_resets r)`;
 
 /** The requests answered from memory, in part or whole, which read the versions with their session. */
 const DATA_VERSION_REQUESTS: ReadonlySet<string> = new Set([
-  'POST /api/search',
   'GET /api/dashboard/daily-availability',
   // The paged list's total (bookings/totals.ts).
   'GET /api/bookings',

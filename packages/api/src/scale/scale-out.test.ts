@@ -303,6 +303,78 @@ describe.runIf(runs)('three API processes behind nginx', () => {
     }
   });
 
+  it('keeps search results correct on every process while patients are created, renamed and deleted', async () => {
+    const cookie = await signIn('scale-admin');
+    const titles = async (i: number, query: string) => {
+      const found = await send(direct(i), 'POST', '/api/search', {
+        cookie,
+        origin,
+        body: { query, limit: 10 },
+      });
+      expect(found.status).toBe(200);
+      return (found.body as unknown as { type: string; title: string }[])
+        .filter((r) => r.type === 'patient')
+        .map((r) => r.title);
+    };
+    const everywhere = async (query: string, expected: string[]) => {
+      for (let i = 0; i < 3; i++)
+        expect(await titles(i, query), `${query} on process ${i}`).toEqual(expected);
+    };
+    const ids: number[] = [];
+    // Created on one process, alternately, and at once found (typos too) on all of them.
+    for (let n = 0; n < 4; n++) {
+      const created = await send(direct(n % 3), 'POST', '/api/patients', {
+        cookie,
+        origin,
+        body: {
+          name: `Marigold Wrenfield${'abcd'[n]}`,
+          email: `m${n}@wrenfield.test`,
+          phone: `555-77${n}-0000`,
+        },
+      });
+      expect(created.status).toBe(201);
+      ids.push((created.body as unknown as { id: number }).id);
+      await everywhere(
+        'Marigold',
+        ids.map((_, k) => `Marigold Wrenfield${'abcd'[k]}`),
+      );
+    }
+    // Two typos allowed in ten letters: the other three are one letter away from "wrenfieldc".
+    await everywhere('Mraigold Wrenfieldc', [
+      'Marigold Wrenfieldc',
+      'Marigold Wrenfielda',
+      'Marigold Wrenfieldb',
+      'Marigold Wrenfieldd',
+    ]);
+    await everywhere('wrenfield.test', [
+      'Marigold Wrenfielda',
+      'Marigold Wrenfieldb',
+      'Marigold Wrenfieldc',
+      'Marigold Wrenfieldd',
+    ]);
+
+    // Renamed on another process: the new name is found everywhere, the old one nowhere.
+    const renamed = await send(direct(1), 'PATCH', `/api/patients/${ids[0]}`, {
+      cookie,
+      origin,
+      body: { name: 'Juniper Ashcombe' },
+    });
+    expect(renamed.status).toBe(200);
+    await everywhere('Ashcombe', ['Juniper Ashcombe']);
+    await everywhere('Ashcmobe', ['Juniper Ashcombe']);
+    await everywhere('Marigold', ['Marigold Wrenfieldb', 'Marigold Wrenfieldc', 'Marigold Wrenfieldd']);
+
+    // Deleted (by another writer, straight in the database): gone at once, nothing reloaded.
+    await db.knex('patients').where({ id: ids[1] }).delete();
+    await everywhere('Marigold', ['Marigold Wrenfieldc', 'Marigold Wrenfieldd']);
+    await everywhere('wrenfield.test', ['Juniper Ashcombe', 'Marigold Wrenfieldc', 'Marigold Wrenfieldd']);
+    const left = await db
+      .knex('search_entries')
+      .where({ kind: 'patient', record_id: ids[1] })
+      .count('* as n');
+    expect(Number(left[0]?.n)).toBe(0);
+  });
+
   it('counts failed sign-ins across processes', async () => {
     const answers: number[] = [];
     for (let i = 0; i < 12; i++) {

@@ -35,6 +35,7 @@ import * as m0506 from './0506_search_lookup_indexes.js';
 import * as m0507 from './0507_availability_version.js';
 import * as m0508 from './0508_search_directory.js';
 import * as m0509 from './0509_booking_sort_indexes.js';
+import * as m0520 from './0520_search_words.js';
 import * as m0600 from './0600_login_attempts.js';
 import * as m0601 from './0601_recovery_code_hashes.js';
 import * as m0620 from './0620_idempotency_and_agreement_links.js';
@@ -79,6 +80,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0507_availability_version', ...m0507 },
   { name: '0508_search_directory', ...m0508 },
   { name: '0509_booking_sort_indexes', ...m0509 },
+  { name: '0520_search_words', ...m0520 },
   { name: '0600_login_attempts', ...m0600 },
   { name: '0601_recovery_code_hashes', ...m0601 },
   { name: '0620_idempotency_and_agreement_links', ...m0620 },

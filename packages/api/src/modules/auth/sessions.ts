@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import {
-  AVAILABILITY_VERSION_SQL,
-  type DataVersions,
-  SEARCH_DIRECTORY_VERSION_SQL,
-} from '../../http/data-versions.js';
+import { AVAILABILITY_VERSION_SQL, type DataVersions } from '../../http/data-versions.js';
 import type { UserRow } from '../users/store.js';
 
 /** A session ends this long after sign-in even when it is kept busy. */
@@ -127,12 +123,7 @@ export async function resumeSession(
         touchSeconds(idleMinutes),
       ]),
       db.raw('extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms'),
-      ...(options.versions
-        ? [
-            db.raw(`${AVAILABILITY_VERSION_SQL} AS version_availability`),
-            db.raw(`${SEARCH_DIRECTORY_VERSION_SQL} AS version_search_directory`),
-          ]
-        : []),
+      ...(options.versions ? [db.raw(`${AVAILABILITY_VERSION_SQL} AS version_availability`)] : []),
     )
     // Prepared once per connection: every signed-in request runs it, and planning the join cost
     // more than running it.
@@ -142,15 +133,12 @@ export async function resumeSession(
         stale: boolean;
         seen_offset_ms: number | string;
         version_availability?: string;
-        version_search_directory?: string;
       })
     | undefined;
   if (!found) return { status: 'invalid' };
   const { idle, stale, seen_offset_ms: seenOffsetMs } = found;
   const versions: DataVersions | undefined =
-    found.version_availability !== undefined && found.version_search_directory !== undefined
-      ? { availability: found.version_availability, searchDirectory: found.version_search_directory }
-      : undefined;
+    found.version_availability !== undefined ? { availability: found.version_availability } : undefined;
   const session = Object.fromEntries(
     SESSION_COLUMNS.map((column) => [column, found[`session_${column}`]]),
   ) as unknown as SessionRow;

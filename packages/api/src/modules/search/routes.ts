@@ -15,7 +15,6 @@ export function searchRoutes(): Router<AppState, AppContextExtension> {
     '/api/search',
     can('read', 'Search'),
     validate(SearchInput),
-    // No request transaction: the search directory may need one of its own to catch up.
     postSearch,
   );
   return router;

@@ -9,82 +9,46 @@ import {
   recordAccess,
   scopeOf,
 } from '../patients/access.js';
-import { type DirectoryData, searchDirectoryFor } from './directory.js';
-import { directoryMatcher } from './directory-matcher.js';
 import {
-  fuzzyCoversSubstrings,
-  fuzzyThreshold,
-  fuzzyWords,
   type KitMatch,
-  type Matcher,
   type PatientMatch,
   type PhysicianMatch,
   RELATED_CANDIDATES,
   type ReferralCandidates,
-  type ReferralMatch,
   typedNumber,
 } from './matching.js';
+import { matchedRecords, matchTerms, queryTerms, scoreOf, type TermMatches } from './words.js';
 
-// The global search (spec §2 search dialog): typo-tolerant matching with pg_trgm plus prefix and
-// substring matches, ranked, and limited to what the caller may see. People and kits are matched
-// by the search directory kept in this process (directory.ts) whenever it is up to date, else by
-// the same matching in SQL; bookings and referrals of what matched are then read by index.
-
-function whereNameOrContactMatches(w: Knex.QueryBuilder, q: string): void {
-  const digits = q.replace(/\D/g, '');
-  w.where((fuzzy) => {
-    for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% patients.name', [word]);
-  });
-  if (!fuzzyCoversSubstrings(q)) w.orWhereILike('patients.name', likePattern(q, 'anywhere'));
-  // Emails by prefix only (fuzzy matching an address matches every address of its domain), on
-  // the patients_email_prefix btree; an address has no spaces, so a query with one skips it.
-  if (!/\s/.test(q)) w.orWhereRaw('lower(patients.email) LIKE lower(?)', [likePattern(q, 'prefix')]);
-  // Same expression as the patients_phone_digits_trgm index.
-  if (digits.length >= 3)
-    w.orWhereRaw("regexp_replace(patients.phone, '\\D', '', 'g') LIKE ?", [`%${digits}%`]);
-}
-
-function likePattern(text: string, where: 'prefix' | 'anywhere'): string {
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return where === 'prefix' ? `${escaped}%` : `%${escaped}%`;
-}
+// The global search (spec §2 search dialog): patients, physicians and kits matched word by word
+// through the search index in PostgreSQL (words.ts, migration 0520), ranked, and limited to what
+// the caller may see; bookings and referrals of what matched are then read by index.
 
 interface Ranked {
   result: SearchResult;
   score: number;
 }
 
-/** The best `limit` patients for `q` within `scope`, best first. */
+/** The best `limit` patients matching every word, within `scope`, best first. */
 async function matchingPatients(
   db: Knex,
-  q: string,
+  matches: TermMatches,
   limit: number,
   scope: RecordScope,
 ): Promise<PatientMatch[]> {
-  const prefix = likePattern(q, 'prefix');
-  const anywhere = likePattern(q, 'anywhere');
-  const digits = q.replace(/\D/g, '');
-  const query = db('patients')
-    .select(
-      'patients.id',
-      'name',
-      'email',
-      db.raw(
-        `GREATEST(
-          word_similarity(?, name),
-          CASE WHEN name ILIKE ? OR lower(email) LIKE lower(?) THEN 1.0 ELSE 0 END,
-          CASE WHEN name ILIKE ? THEN 0.9 ELSE 0 END,
-          ${digits.length >= 3 ? "CASE WHEN regexp_replace(phone, '\\D', '', 'g') LIKE ? THEN 0.8 ELSE 0 END" : '0'}
-        ) AS score`,
-        [q, prefix, prefix, anywhere, ...(digits.length >= 3 ? [`%${digits}%`] : [])],
-      ),
-    )
-    .where((w) => whereNameOrContactMatches(w, q))
-    .orderBy([{ column: 'score', order: 'desc' }, { column: 'name' }, { column: 'id' }])
+  const query = db
+    .from(matchedRecords(db, 'patient', matches))
+    .join('patients', 'patients.id', 'm.id')
+    .select('patients.id', 'patients.name', 'patients.email', 'm.cost')
+    .orderBy([{ column: 'm.cost' }, { column: 'patients.name' }, { column: 'patients.id' }])
     .limit(limit);
   applyScope(query, scope, PATIENT_SCOPE);
-  const rows = (await query) as PatientMatch[];
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, email: r.email, score: Number(r.score) }));
+  const rows = (await query) as (PatientMatch & { cost: number })[];
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    email: r.email,
+    score: scoreOf(Number(r.cost)),
+  }));
 }
 
 function patientResult(match: PatientMatch): Ranked {
@@ -100,20 +64,15 @@ function patientResult(match: PatientMatch): Ranked {
   };
 }
 
-/** Matching in SQL; `<%` needs the query's threshold set in the transaction (see search). */
-export function sqlMatcher(db: Knex): Matcher {
-  return {
-    patients: (q, limit, scope) => matchingPatients(db, q, limit, scope),
-    physicians: (q, limit, scope) => matchingPhysicians(db, q, limit, scope),
-    referrals: (q, limit, candidates, scope) => matchingReferrals(db, q, limit, candidates, scope),
-    kits: async (q) =>
-      (
-        (await db('kits')
-          .whereILike('kit_id', likePattern(q, 'anywhere'))
-          .select('id', 'kit_id')) as KitMatch[]
-      ).map((k) => ({ id: Number(k.id), kit_id: k.kit_id })),
-    directory: null,
-  };
+/** Kits whose label matches every word, best first. */
+async function matchingKits(db: Knex, matches: TermMatches, limit: number): Promise<KitMatch[]> {
+  const rows = (await db
+    .from(matchedRecords(db, 'kit', matches))
+    .join('kits', 'kits.id', 'm.id')
+    .select('kits.id', 'kits.kit_id', 'm.cost')
+    .orderBy([{ column: 'm.cost' }, { column: 'kits.kit_id' }, { column: 'kits.id' }])
+    .limit(limit)) as (KitMatch & { cost: number })[];
+  return rows.map((k) => ({ id: Number(k.id), kit_id: k.kit_id, score: scoreOf(Number(k.cost)) }));
 }
 
 interface BookingCandidate {
@@ -137,10 +96,10 @@ interface BookingDetails {
 }
 
 /**
- * Bookings of the candidate patients, of kits whose label matches, or with the number typed.
+ * Bookings of the candidate patients, of the kits whose label matches, or with the number typed.
  * The candidates are read by index in one statement (the matching kits' most recent `limit`
- * bookings, every booking of the candidate patients) and scored here from what matched; names
- * and labels of the best `limit` come from the directory, or from one more query without it.
+ * bookings, every booking of the candidate patients) and scored here from what matched; the best
+ * `limit` are then read with their patients' names and kits' labels.
  */
 async function searchBookings(
   ctx: AppContext,
@@ -148,10 +107,9 @@ async function searchBookings(
   q: string,
   limit: number,
   patients: PatientMatch[],
-  matcher: Matcher,
+  kits: KitMatch[],
 ): Promise<Ranked[]> {
   const bookingId = typedNumber(q);
-  const kits = await matcher.kits(q);
   if (patients.length === 0 && kits.length === 0 && bookingId === 0) return [];
   const scope = scopeOf(ctx, 'read', 'Booking');
   const candidates = () => {
@@ -170,17 +128,13 @@ async function searchBookings(
   };
   const parts: Knex.QueryBuilder[] = [];
   if (bookingId > 0) parts.push(candidates().where('bookings.id', bookingId));
-  // The most recent bookings of the kits whose label starts with the query, and of those that
-  // only contain it: one part each, however many kits match.
-  const lowerQ = q.toLowerCase();
-  const prefixKits = kits.filter((k) => k.kit_id.toLowerCase().startsWith(lowerQ));
-  const otherKits = kits.filter((k) => !k.kit_id.toLowerCase().startsWith(lowerQ));
-  for (const group of [prefixKits, otherKits].filter((g) => g.length > 0))
+  // The most recent bookings of the matching kits, however many kits match.
+  if (kits.length > 0)
     parts.push(
       candidates()
         .whereIn(
           'bookings.kit_id',
-          group.map((k) => k.id),
+          kits.map((k) => k.id),
         )
         .orderBy([
           { column: 'bookings.start_date', order: 'desc' },
@@ -197,10 +151,7 @@ async function searchBookings(
     );
   const found = (await db.unionAll(parts, true)) as BookingCandidate[];
 
-  const kitScore = new Map([
-    ...prefixKits.map((k) => [Number(k.id), 0.95] as const),
-    ...otherKits.map((k) => [Number(k.id), 0.75] as const),
-  ]);
+  const kitScore = new Map(kits.map((k) => [k.id, k.score * 0.95] as const));
   const patientScore = new Map(patients.map((p) => [p.id, p.score * 0.9] as const));
   const scored = new Map<number, { score: number; booking: BookingCandidate }>();
   for (const b of found) {
@@ -224,8 +175,7 @@ async function searchBookings(
 
   const details = await bookingDetails(
     db,
-    best.map(([, { booking }]) => booking),
-    matcher.directory,
+    best.map(([id]) => id),
   );
   return best.flatMap(([id, { score }]) => {
     const r = details.get(id);
@@ -248,33 +198,11 @@ async function searchBookings(
 }
 
 /** The bookings shown with their patients' names and kits' labels, by booking id. */
-async function bookingDetails(
-  db: Knex,
-  bookings: BookingCandidate[],
-  directory: DirectoryData | null,
-): Promise<Map<number, BookingDetails>> {
-  if (directory) {
-    return new Map(
-      bookings.flatMap((b) => {
-        const patientName = directory.patientName(Number(b.patient_id));
-        if (patientName === undefined) return [];
-        const details: BookingDetails = {
-          ...b,
-          start_date: String(b.start_date),
-          patient_name: patientName,
-          kit_label: b.kit_id === null ? null : (directory.kits.get(Number(b.kit_id))?.label ?? null),
-        };
-        return [[Number(b.id), details] as const];
-      }),
-    );
-  }
+async function bookingDetails(db: Knex, ids: number[]): Promise<Map<number, BookingDetails>> {
   const rows = (await db('bookings')
     .join('patients', 'patients.id', 'bookings.patient_id')
     .leftJoin('kits', 'kits.id', 'bookings.kit_id')
-    .whereIn(
-      'bookings.id',
-      bookings.map((b) => b.id),
-    )
+    .whereIn('bookings.id', ids)
     .select(
       'bookings.id',
       'bookings.kit_type',
@@ -287,44 +215,22 @@ async function bookingDetails(
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
-/** The best `limit` physicians by name (typo-tolerant), NPI prefix or practice, within `scope`. */
+/** The best `limit` physicians matching every word (name, NPI, practice), within `scope`. */
 async function matchingPhysicians(
   db: Knex,
-  q: string,
+  matches: TermMatches,
   limit: number,
   scope: RecordScope,
 ): Promise<PhysicianMatch[]> {
-  const prefix = likePattern(q, 'prefix');
-  const anywhere = likePattern(q, 'anywhere');
-  const query = db('physicians')
-    .select(
-      'physicians.id',
-      'physicians.name',
-      'physicians.npi',
-      'physicians.practice',
-      db.raw(
-        `GREATEST(
-          word_similarity(?, physicians.name),
-          CASE WHEN physicians.npi LIKE ? THEN 1.0 ELSE 0 END,
-          CASE WHEN physicians.name ILIKE ? THEN 0.9 ELSE 0 END,
-          CASE WHEN physicians.practice ILIKE ? THEN 0.7 ELSE 0 END
-        ) AS score`,
-        [q, prefix, anywhere, anywhere],
-      ),
-    )
-    .where((w) => {
-      w.where((fuzzy) => {
-        for (const word of fuzzyWords(q)) fuzzy.whereRaw('? <% physicians.name', [word]);
-      })
-        .orWhereILike('physicians.name', anywhere)
-        .orWhereILike('physicians.practice', anywhere);
-      if (/^\d{3,10}$/.test(q)) w.orWhereLike('physicians.npi', prefix);
-    })
-    .orderBy([{ column: 'score', order: 'desc' }, { column: 'physicians.name' }, { column: 'physicians.id' }])
+  const query = db
+    .from(matchedRecords(db, 'physician', matches))
+    .join('physicians', 'physicians.id', 'm.id')
+    .select('physicians.id', 'physicians.name', 'physicians.npi', 'physicians.practice', 'm.cost')
+    .orderBy([{ column: 'm.cost' }, { column: 'physicians.name' }, { column: 'physicians.id' }])
     .limit(limit);
   applyScope(query, scope, { id: 'physicians.id' });
-  const rows = (await query) as PhysicianMatch[];
-  return rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
+  const rows = (await query) as (PhysicianMatch & { cost: number })[];
+  return rows.map(({ cost, ...r }) => ({ ...r, id: Number(r.id), score: scoreOf(Number(cost)) }));
 }
 
 function physicianResult(match: PhysicianMatch): Ranked {
@@ -340,15 +246,28 @@ function physicianResult(match: PhysicianMatch): Ranked {
   };
 }
 
-/** Referrals of the candidate patients or physicians, or with the number typed, ranked in SQL. */
-async function matchingReferrals(
+interface ReferralRow {
+  id: number;
+  status: string;
+  urgency: string;
+  patient_id: number;
+  physician_id: number;
+  patient_name: string;
+  physician_name: string;
+}
+
+/**
+ * Referrals of the candidate patients or physicians, or with the number typed: ranked as the
+ * patient (0.9 of its score) or the physician (0.8) that found them, the number typed first.
+ */
+async function searchReferrals(
+  ctx: AppContext,
   db: Knex,
-  q: string,
   limit: number,
-  candidates: ReferralCandidates,
-  scope: RecordScope,
-): Promise<ReferralMatch[]> {
-  const { referralId } = candidates;
+  candidates: ReferralCandidates & { scores: Map<string, number> },
+): Promise<Ranked[]> {
+  const { referralId, patientIds, physicianIds, scores } = candidates;
+  if (patientIds.length === 0 && physicianIds.length === 0 && referralId === 0) return [];
   const query = db('referrals')
     .join('patients', 'patients.id', 'referrals.patient_id')
     .join('physicians', 'physicians.id', 'referrals.physician_id')
@@ -356,64 +275,41 @@ async function matchingReferrals(
       'referrals.id',
       'referrals.status',
       'referrals.urgency',
+      'referrals.patient_id',
+      'referrals.physician_id',
       'patients.name as patient_name',
       'physicians.name as physician_name',
-      db.raw(
-        `GREATEST(
-          CASE WHEN referrals.id = ? THEN 1.0 ELSE 0 END,
-          word_similarity(?, patients.name) * 0.9,
-          word_similarity(?, physicians.name) * 0.8,
-          CASE WHEN patients.name ILIKE ? THEN 0.85 ELSE 0 END
-        ) AS score`,
-        [referralId, q, q, likePattern(q, 'anywhere')],
-      ),
     )
     .where((w) =>
       w
         .where('referrals.id', referralId)
-        .orWhereIn('referrals.patient_id', candidates.patientIds)
-        .orWhereIn('referrals.physician_id', candidates.physicianIds),
-    )
-    .orderBy([
-      { column: 'score', order: 'desc' },
-      { column: 'referrals.id', order: 'desc' },
-    ])
-    .limit(limit);
-  applyScope(query, scope, { physicianId: 'referrals.physician_id' });
-  const rows = (await query) as ReferralMatch[];
-  return rows.map((r) => ({ ...r, id: Number(r.id), score: Number(r.score) }));
-}
-
-/**
- * Referrals of the candidate patients or physicians, or with the number typed. The referred
- * patient's and the referring physician's names rank them.
- */
-async function searchReferrals(
-  ctx: AppContext,
-  q: string,
-  limit: number,
-  candidates: Omit<ReferralCandidates, 'referralId'>,
-  matcher: Matcher,
-): Promise<Ranked[]> {
-  const referralId = typedNumber(q);
-  if (candidates.patientIds.length === 0 && candidates.physicianIds.length === 0 && referralId === 0)
-    return [];
-  const rows = await matcher.referrals(
-    q,
-    limit,
-    { ...candidates, referralId },
-    scopeOf(ctx, 'read', 'Referral'),
-  );
-  return rows.map((r) => ({
-    score: r.score,
-    result: {
-      type: 'referral',
-      id: r.id,
-      title: `${r.patient_name} · referral #${r.id}`,
-      subtitle: [r.physician_name, r.urgency, r.status].filter(Boolean).join(' · '),
-      url: searchResultUrl('referral', r.id),
-    },
-  }));
+        .orWhereIn('referrals.patient_id', patientIds)
+        .orWhereIn('referrals.physician_id', physicianIds),
+    );
+  applyScope(query, scopeOf(ctx, 'read', 'Referral'), { physicianId: 'referrals.physician_id' });
+  const rows = (await query) as ReferralRow[];
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      row: r,
+      score: Math.max(
+        Number(r.id) === referralId ? 1 : 0,
+        (scores.get(`patient:${r.patient_id}`) ?? 0) * 0.9,
+        (scores.get(`physician:${r.physician_id}`) ?? 0) * 0.8,
+      ),
+    }))
+    .sort((a, b) => b.score - a.score || b.id - a.id)
+    .slice(0, limit)
+    .map(({ id, row, score }) => ({
+      score,
+      result: {
+        type: 'referral' as const,
+        id,
+        title: `${row.patient_name} · referral #${id}`,
+        subtitle: [row.physician_name, row.urgency, row.status].filter(Boolean).join(' · '),
+        url: searchResultUrl('referral', id),
+      },
+    }));
 }
 
 const ALL: RecordScope = { kind: 'all' };
@@ -423,9 +319,8 @@ const ALL: RecordScope = { kind: 'all' };
  * whose bookings and referrals the search considers (matched once, used for both). Candidates
  * are ids only, never shown; bookings and referrals are scoped in their own queries.
  */
-async function matchPeople(ctx: AppContext, matcher: Matcher, input: SearchInput) {
+async function matchPeople(ctx: AppContext, db: Knex, matches: TermMatches, limit: number) {
   const ability = abilityOf(ctx);
-  const { query: q, limit } = input;
   const wantsCandidates = ability.can('read', 'Booking') || ability.can('read', 'Referral');
   const candidateLimit = Math.max(limit, RELATED_CANDIDATES);
 
@@ -435,54 +330,51 @@ async function matchPeople(ctx: AppContext, matcher: Matcher, input: SearchInput
   // One query serves both when both see every patient.
   const shared = patientScope?.kind === 'all' && candidateScope.kind === 'all';
   const patientCandidates =
-    wantsCandidates || shared ? await matcher.patients(q, candidateLimit, candidateScope) : [];
+    wantsCandidates || shared ? await matchingPatients(db, matches, candidateLimit, candidateScope) : [];
   const patients =
     patientScope === null
       ? []
       : shared
         ? patientCandidates.slice(0, limit)
-        : await matcher.patients(q, limit, patientScope);
+        : await matchingPatients(db, matches, limit, patientScope);
 
   const physicianScope = ability.can('read', 'Physician') ? scopeOf(ctx, 'read', 'Physician') : null;
   const wantsPhysicianCandidates = ability.can('read', 'Referral');
   const physicianCandidates = wantsPhysicianCandidates
-    ? await matcher.physicians(q, candidateLimit, ALL)
+    ? await matchingPhysicians(db, matches, candidateLimit, ALL)
     : [];
   const physicians =
     physicianScope === null
       ? []
       : physicianScope.kind === 'all' && wantsPhysicianCandidates
         ? physicianCandidates.slice(0, limit)
-        : await matcher.physicians(q, limit, physicianScope);
+        : await matchingPhysicians(db, matches, limit, physicianScope);
   return { patients, patientCandidates, physicians, physicianCandidates };
 }
 
 /** Everything the caller may read that matches, ranked, before the limit. */
-async function rankedMatches(
-  ctx: AppContext,
-  db: Knex,
-  input: SearchInput,
-  matcher: Matcher,
-): Promise<Ranked[]> {
+async function rankedMatches(ctx: AppContext, db: Knex, input: SearchInput): Promise<Ranked[]> {
   const ability = abilityOf(ctx);
-  const people = await matchPeople(ctx, matcher, input);
+  const terms = queryTerms(input.query);
+  if (terms.length === 0) return [];
+  const matches = await matchTerms(db, terms);
+  const people = await matchPeople(ctx, db, matches, input.limit);
   const found: Ranked[] = [...people.patients.map(patientResult), ...people.physicians.map(physicianResult)];
-  if (ability.can('read', 'Booking'))
-    found.push(
-      ...(await searchBookings(ctx, db, input.query, input.limit, people.patientCandidates, matcher)),
-    );
+  if (ability.can('read', 'Booking')) {
+    const kits = await matchingKits(db, matches, RELATED_CANDIDATES);
+    found.push(...(await searchBookings(ctx, db, input.query, input.limit, people.patientCandidates, kits)));
+  }
   if (ability.can('read', 'Referral'))
     found.push(
-      ...(await searchReferrals(
-        ctx,
-        input.query,
-        input.limit,
-        {
-          patientIds: people.patientCandidates.map((p) => p.id),
-          physicianIds: people.physicianCandidates.map((p) => p.id),
-        },
-        matcher,
-      )),
+      ...(await searchReferrals(ctx, db, input.limit, {
+        referralId: typedNumber(input.query),
+        patientIds: people.patientCandidates.map((p) => p.id),
+        physicianIds: people.physicianCandidates.map((p) => p.id),
+        scores: new Map([
+          ...people.patientCandidates.map((p) => [`patient:${p.id}`, p.score] as const),
+          ...people.physicianCandidates.map((p) => [`physician:${p.id}`, p.score] as const),
+        ]),
+      })),
     );
   return found;
 }
@@ -493,18 +385,7 @@ async function rankedMatches(
  */
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const { db } = accessFor(ctx);
-  const directory = await searchDirectoryFor(ctx.services.db.knex).current(
-    ctx.state.versions?.searchDirectory,
-  );
-  const ranked: Ranked[] = directory
-    ? await rankedMatches(ctx, db, input, directoryMatcher(directory))
-    : // A change is in flight: PostgreSQL matches, with the fuzzy threshold set for this query.
-      await db.transaction(async (trx) => {
-        await trx.raw("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [
-          String(fuzzyThreshold(input.query)),
-        ]);
-        return rankedMatches(ctx, trx, input, sqlMatcher(trx));
-      });
+  const ranked = await rankedMatches(ctx, db, input);
   ranked.sort(
     (a, b) => b.score - a.score || a.result.type.localeCompare(b.result.type) || a.result.id - b.result.id,
   );

@@ -1,0 +1,240 @@
+import type { Knex } from 'knex';
+
+// Matching a query against the search index of migration 0520 (search_entries, search_words,
+// search_word_variants), all of it in PostgreSQL: nothing is kept in the process.
+//
+// The rules (issue "Search that forgives typos"), per word of the query:
+// - every word must match a word of the record (an entry);
+// - a word matches exactly, or as the beginning of a longer word (while typing: not a word
+//   followed by a full stop or comma, such as "Dr.", nor a single letter);
+// - from 5 letters one typo is forgiven, from 9 letters two: insertion, deletion, substitution or
+//   transposition of neighbours (optimal string alignment distance), of the whole word or of its
+//   beginning; shorter words never match loosely;
+// - digits (phone numbers, NPIs) match exactly or by their beginning, and a phone number also by
+//   its last seven or four digits; a word with "@" or "." inside (an address, a domain such as
+//   "example.test", a kit label) matches the same whole.
+//
+// Ranking: each word costs what its best match costs (COSTS), a record costs the sum over the
+// query's words, cheaper first; then by name and id (the record's label), so the order is stable.
+
+export type WordClass = 'w' | 'd' | 'c';
+
+export interface QueryTerm {
+  /** As typed (the database lower-cases it, as it lower-cases what it indexes). */
+  text: string;
+  /** 'w' letters, 'd' digits, 'c' a compound word with punctuation (address, domain, label). */
+  cls: WordClass;
+  /** Whether it may match the beginning of a longer word. */
+  prefix: boolean;
+}
+
+/** What a word's match costs, by kind of match. */
+export const COSTS = {
+  exact: 0,
+  prefix: 1,
+  /** One typo, of the whole word; of its beginning costs one more (prefix). */
+  typo: 2,
+  /** Two typos, of the whole word; of its beginning one more. */
+  twoTypos: 4,
+} as const;
+
+/** Words of a query matched at most: more only narrow an already narrow search. */
+const MAX_TERMS = 6;
+/** Longer words a beginning stands for, at most, per word of the query (first in C order). */
+const PREFIX_EXPANSIONS = 50;
+/**
+ * The longest word typos are looked for in: variants are kept of beginnings up to 14 letters
+ * (migration 0520), so a longer word is more than two edits from all of them.
+ */
+const MAX_TYPO_WORD = 16;
+/** Words a typo's corrected beginning stands for, at most. */
+const TYPO_EXPANSIONS = 20;
+
+const EDGE_PUNCTUATION = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+const PUNCTUATION = /[\p{P}\p{S}]+/u;
+const APOSTROPHES = /['’]/g;
+
+/** The words of a query, as the index splits text (migration 0520's search_text_words). */
+export function queryTerms(q: string): QueryTerm[] {
+  const trimmed = q.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  // A phone number however it is written, or a number: its digits as one word.
+  if (/^[\d\s()+.#-]+$/.test(trimmed) && digits.length >= 3)
+    return [{ text: digits, cls: 'd', prefix: true }];
+  const terms: QueryTerm[] = [];
+  for (const piece of trimmed.split(/\s+/)) {
+    const complete = /[.,;:!?]$/.test(piece);
+    const core = piece.replace(EDGE_PUNCTUATION, '');
+    if (core === '') continue;
+    if (/[@.]/.test(core)) {
+      terms.push({ text: core, cls: 'c', prefix: !complete });
+      continue;
+    }
+    const parts = core
+      .replace(APOSTROPHES, '')
+      .split(PUNCTUATION)
+      .filter((part) => part !== '');
+    parts.forEach((part, i) => {
+      terms.push({
+        text: part,
+        cls: /^\d+$/.test(part) ? 'd' : 'w',
+        prefix: i < parts.length - 1 || !complete,
+      });
+    });
+  }
+  return terms.slice(0, MAX_TERMS);
+}
+
+/** Typos forgiven in a word of `length` letters. */
+export function typosAllowed(length: number): number {
+  return length >= 9 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/**
+ * Optimal string alignment distance (insertions, deletions, substitutions and transpositions of
+ * neighbours, each 1), by code point, or `max + 1` once it is sure to exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const s = [...a];
+  const t = [...b];
+  if (Math.abs(s.length - t.length) > max) return max + 1;
+  let prevPrev: number[] = [];
+  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= t.length; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (prev[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (prev[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1])
+        value = Math.min(value, (prevPrev[j - 2] as number) + 1);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    prevPrev = prev;
+    prev = row;
+  }
+  return Math.min(prev[t.length] as number, max + 1);
+}
+
+/** For each query term, the indexed words it matches and what each costs. */
+export type TermMatches = Map<string, number>[];
+
+interface CandidateRow {
+  i: string | number;
+  word: string;
+  match: string;
+  how: 'exact' | 'prefix' | 'typo';
+}
+
+function keep(matches: Map<string, number>, word: string, cost: number): void {
+  const before = matches.get(word);
+  if (before === undefined || cost < before) matches.set(word, cost);
+}
+
+/**
+ * The indexed words each term matches: exact and beginnings in one statement, with the
+ * beginnings of words within the typos allowed (found through search_word_variants, checked
+ * here); one more statement lists the words those corrected beginnings stand for.
+ */
+export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
+  const result = await db.raw(
+    `WITH q AS (
+       SELECT i, lower(t) AS word, c::"char" AS cls, p
+       FROM unnest(?::text[], ?::text[], ?::boolean[]) WITH ORDINALITY AS u(t, c, p, i)
+     )
+     SELECT q.i, q.word, m.match, m.how
+     FROM q CROSS JOIN LATERAL (
+       SELECT q.word AS match, 'exact' AS how
+       UNION ALL
+       (SELECT w.word, 'prefix' FROM search_words w
+        WHERE q.p AND length(q.word) >= 2
+          AND w.class = q.cls AND w.word > q.word COLLATE "C" AND w.word < (q.word || chr(1114111)) COLLATE "C"
+        ORDER BY w.word LIMIT ${PREFIX_EXPANSIONS})
+       UNION ALL
+       (SELECT DISTINCT v.prefix, 'typo' FROM search_word_variants v
+        WHERE q.cls = 'w' AND length(q.word) BETWEEN 5 AND ${MAX_TYPO_WORD}
+          AND v.variant IN (SELECT search_deletions(q.word, CASE WHEN length(q.word) >= 9 THEN 2 ELSE 1 END)))
+     ) m`,
+    [terms.map((t) => t.text), terms.map((t) => t.cls), terms.map((t) => t.prefix)],
+  );
+  const matches: TermMatches = terms.map(() => new Map());
+  /** Corrected beginnings to expand: beginning → [term, cost of the whole word]. */
+  const corrected = new Map<string, [number, number][]>();
+  for (const row of result.rows as CandidateRow[]) {
+    const index = Number(row.i) - 1;
+    const term = matches[index];
+    if (!term) continue;
+    if (row.how !== 'typo') {
+      keep(term, row.match, row.how === 'exact' ? COSTS.exact : COSTS.prefix);
+      continue;
+    }
+    const allowed = typosAllowed([...row.word].length);
+    const distance = editDistance(row.word, row.match, allowed);
+    if (distance === 0 || distance > allowed) continue;
+    const cost = distance === 1 ? COSTS.typo : COSTS.twoTypos;
+    keep(term, row.match, cost);
+    if (terms[index]?.prefix) {
+      const list = corrected.get(row.match);
+      if (list) list.push([index, cost]);
+      else corrected.set(row.match, [[index, cost]]);
+    }
+  }
+  if (corrected.size > 0) {
+    const expanded = await db.raw(
+      `SELECT x.p, w.word FROM unnest(?::text[]) AS x(p) CROSS JOIN LATERAL (
+         SELECT word FROM search_words
+         WHERE class = 'w' AND word > x.p COLLATE "C" AND word < (x.p || chr(1114111)) COLLATE "C"
+         ORDER BY word LIMIT ${TYPO_EXPANSIONS}
+       ) w`,
+      [[...corrected.keys()]],
+    );
+    for (const row of expanded.rows as { p: string; word: string }[])
+      for (const [index, cost] of corrected.get(row.p) ?? [])
+        keep(matches[index] as Map<string, number>, row.word, cost + COSTS.prefix);
+  }
+  return matches;
+}
+
+export type RecordKind = 'patient' | 'physician' | 'kit';
+
+/**
+ * The records of `kind` matching every term, as a derived table `m (id, cost)` to join to the
+ * records: one index lookup per term's words, joined on the record.
+ */
+export function matchedRecords(db: Knex, kind: RecordKind, matches: TermMatches): Knex.Raw {
+  const bindings: Knex.RawBinding[] = [];
+  const costs: string[] = [];
+  const joins: string[] = [];
+  matches.forEach((words, i) => {
+    const list = [...words.keys()];
+    const alias = `e${i}`;
+    costs.push(`min((?::int[])[array_position(?::text[], ${alias}.word)])`);
+    bindings.push(
+      list.map((w) => words.get(w) ?? 0),
+      list,
+    );
+    if (i > 0)
+      joins.push(
+        `JOIN search_entries ${alias} ON ${alias}.kind = e0.kind AND ${alias}.record_id = e0.record_id AND ${alias}.word = ANY(?::text[])`,
+      );
+  });
+  const joinBindings = matches.slice(1).map((words) => [...words.keys()]);
+  return db.raw(
+    `(SELECT e0.record_id AS id, ${costs.join(' + ')} AS cost
+      FROM search_entries e0 ${joins.join(' ')}
+      WHERE e0.kind = ? AND e0.word = ANY(?::text[])
+      GROUP BY e0.record_id) AS m`,
+    [...bindings, ...joinBindings, kind, [...(matches[0]?.keys() ?? [])]],
+  );
+}
+
+/** A record's score from its cost: 1 for every word exact, lower for each looser match. */
+export function scoreOf(cost: number): number {
+  return 1 / (1 + cost);
+}
