@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/QueryState';
 import { Card } from '@/components/ui/card';
 import { formatDateTime } from '@/lib/utils';
+import { HousekeepingCard } from '../admin/HousekeepingCard';
 
 const text = adminMessages.dashboard;
 export const ADMIN_DASHBOARD_KEY = ['/api/admin/dashboard'] as const;
@@ -118,6 +119,9 @@ export default function AdminDashboardPage() {
       <QueryState query={dashboard}>
         {dashboard.data && <AdminDashboardView data={dashboard.data} />}
       </QueryState>
+      <div className="mt-6">
+        <HousekeepingCard />
+      </div>
     </>
   );
 }
