@@ -103,6 +103,7 @@ export default defineConfig(({ mode }) => {
               'src/**/*.test.ts',
               'src/**/*.test.tsx',
               'src/shared/healthFetchStub.ts',
+              'src/test-setup.ts',
             ],
             tsconfigPath: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
           }),

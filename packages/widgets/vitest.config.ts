@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     // r2wc imports react-dom/client; inlined, it goes through the aliases instead of loading React.

@@ -296,7 +296,9 @@ describe('kitTypeAvailabilityByDate', () => {
   });
 });
 
-describe('properties against the naive reference', () => {
+// Hundreds of generated fleets per property: bounded by the number of runs, not by a clock, so a
+// busy machine gets the time it needs.
+describe('properties against the naive reference', { timeout: 60_000 }, () => {
   it('dailyAvailability equals naiveDailyAvailability', () => {
     fc.assert(
       fc.property(kitsArb, shuffledBookingsArb, patientsArb, rangeArb, (fleet, bookings, patients, range) => {
