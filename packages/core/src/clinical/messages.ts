@@ -270,6 +270,11 @@ export const clinicalMessages = {
   due: 'Due',
   elapsed: 'Elapsed',
   inactive: 'Inactive',
+  letterhead: 'Report letterhead',
+  letterheadIntro: 'Printed at the top of every sleep study report.',
+  letterheadNameRequired: 'Please enter the practice name',
+  letterheadSaved: 'Letterhead saved',
+  letterheadFields: { name: 'Practice name', address: 'Address', phone: 'Phone', email: 'Email' },
   practiceCalendar: 'Business hours',
   practiceCalendarIntro:
     'Business-hours targets count only these hours, in the practice time zone, and skip holidays.',

@@ -26,9 +26,15 @@ import { verifyPassword } from '../auth/passwords.js';
 import { consumeSecondFactor } from '../auth/two-factor.js';
 import { scopeOf, withinScope } from '../patients/access.js';
 import { auditDenials, denied } from '../referrals/access.js';
-import { clockContext, type ReferralRow, recordTransition, referralDetail } from '../referrals/store.js';
+import {
+  clockContext,
+  practiceLetterhead,
+  type ReferralRow,
+  recordTransition,
+  referralDetail,
+} from '../referrals/store.js';
 import { findUserById } from '../users/store.js';
-import { type Letterhead, reportPdf } from './report.js';
+import { reportPdf } from './report.js';
 
 // Reading completed tests: the medical director's queue and readers' workload, assigning a
 // reader, the reader's draft, signing (password or authentication code), the report PDF and
@@ -257,21 +263,12 @@ async function putDraft(ctx: Input<InterpretationDraftInput>): Promise<void> {
   ctx.body = await referralDetail(db, referral.id, await clocks(ctx));
 }
 
-async function letterheadOf(ctx: AppContext): Promise<Letterhead> {
-  const settings = ctx.services.settings;
-  return {
-    name: 'Wellrest Sleep Center',
-    phone: await settings.get('privacyOfficerPhone', dbOf(ctx)),
-    email: await settings.get('privacyOfficerEmail', dbOf(ctx)),
-  };
-}
-
 /** Renders the report of a signed interpretation and stores it. */
-async function storeReport(ctx: AppContext, db: Knex, referralId: number): Promise<void> {
+async function storeReport(db: Knex, referralId: number): Promise<void> {
   const detail = await referralDetail(db, referralId, await clockContext(db, 'UTC'));
   const interpretation = detail.interpretation;
   if (!interpretation?.signedAt) return;
-  const pdf = await reportPdf(detail, await letterheadOf(ctx), {
+  const pdf = await reportPdf(detail, await practiceLetterhead(db), {
     name: interpretation.signedByName ?? '',
     signedAt: interpretation.signedAt,
   });
@@ -339,7 +336,7 @@ async function postSign(ctx: Input<SignInterpretationInput>): Promise<void> {
         updated_at: trx.fn.now(),
       });
     await recordTransition(trx, { id: referral.id, status: 'tested' }, 'interpreted', 'sign', user.id);
-    await storeReport(ctx, trx, referral.id);
+    await storeReport(trx, referral.id);
     await recordTransition(trx, { id: referral.id, status: 'interpreted' }, 'reported', 'report', user.id);
     await audit(trx, ctx, {
       action: 'interpretation.sign',
@@ -366,7 +363,7 @@ async function postAddendum(ctx: Input<AddendumInput>): Promise<void> {
     text: ctx.state.input.text,
     author_user_id: ctx.state.user?.id ?? null,
   });
-  await storeReport(ctx, db, referral.id);
+  await storeReport(db, referral.id);
   await audit(db, ctx, {
     action: 'interpretation.addendum',
     outcome: 'success',

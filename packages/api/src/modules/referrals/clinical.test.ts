@@ -673,6 +673,22 @@ describe('clinical pathway', () => {
       });
     });
 
+    it('prints the letterhead an administrator sets on the reports', async () => {
+      expect((await staff.request('GET', '/api/sla/letterhead')).body).toMatchObject({
+        name: 'Wellrest Sleep Center',
+      });
+      const body = {
+        name: 'Lakeside Sleep Clinic',
+        address: '1 Shore Road',
+        phone: '555-0100',
+        email: 'care@lakeside.example',
+      };
+      expect((await staff.request('PUT', '/api/sla/letterhead', { body })).status).toBe(403);
+      const bad = await admin.request('PUT', '/api/sla/letterhead', { body: { ...body, name: ' ' } });
+      expect(bad.body.fields).toEqual({ name: cm.letterheadNameRequired });
+      expect((await admin.request('PUT', '/api/sla/letterhead', { body })).body).toEqual(body);
+    });
+
     it('announces a clock at risk or breached once, to the schedulers, without naming the patient', async () => {
       const definition = await admin.request<{ id: number }>('POST', '/api/sla/definitions', {
         body: {
