@@ -16,6 +16,7 @@ import {
   type ReferralStatus,
   ReferralTransitionInput,
   subject,
+  todayInTimeZone,
 } from '@wellrest/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { audit } from '../../audit/audit.js';
@@ -405,7 +406,7 @@ async function getPhysicianDashboard(ctx: AppContext): Promise<void> {
     .filter((r) => r.bookingId !== null && r.status === 'scheduled')
     .map((r) => r.bookingId as number);
   const timeZone = await ctx.services.settings.get('practiceTimeZone', db);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const today = todayInTimeZone(timeZone);
   const bookings =
     bookingIds.length === 0
       ? []

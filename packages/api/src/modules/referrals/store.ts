@@ -489,7 +489,7 @@ export async function createPublicReferral(
   const id = (row as { id: number }).id;
   if (attachment) {
     await db('referral_attachments').insert({
-      id: (await newRequestId(db)) || undefined,
+      id: db.raw('gen_random_uuid()'),
       referral_id: id,
       filename: attachment.filename,
       content_type: attachment.contentType,
