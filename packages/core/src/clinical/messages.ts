@@ -165,6 +165,8 @@ export const clinicalMessages = {
   reportsReady: 'Reports ready',
   noReportsReady: 'No reports yet',
   upcomingTests: 'Upcoming tests',
+  testsToRead: 'Tests to read',
+  testToRead: (id: number): string => `Referral #${id}`,
   noUpcomingTests: 'No upcoming tests',
   downloadReport: 'Download report',
   notLinkedPhysician:

@@ -472,6 +472,11 @@ describe('clinical pathway', () => {
       ).toBe(200);
 
       // The reader sees the test assigned to them, though the patient is another physician's.
+      const readerDashboard = await reader.agent.request<{ toRead: Array<{ referralId: number }> }>(
+        'GET',
+        '/api/physician-dashboard',
+      );
+      expect(readerDashboard.body.toRead.map((t) => t.referralId)).toEqual([id]);
       const assignment = await reader.agent.request<{ canSign: boolean; canAssign: boolean }>(
         'GET',
         `/api/interpretations/${id}`,

@@ -15,6 +15,7 @@ import {
   ReferralListQuery,
   type ReferralStatus,
   ReferralTransitionInput,
+  type ReferralUrgency,
   subject,
   todayInTimeZone,
 } from '@wellrest/core';
@@ -412,6 +413,18 @@ async function getPhysicianDashboard(ctx: AppContext): Promise<void> {
       ? []
       : await db('bookings').whereIn('id', bookingIds).where('start_date', '>=', today).orderBy('start_date');
   const byBooking = new Map(referrals.map((r) => [r.bookingId, r]));
+  // Tests assigned to this user to read (by number only: the patient may be another physician's).
+  const toRead = (await db('interpretations')
+    .join('referrals', 'referrals.id', 'interpretations.referral_id')
+    .where('interpretations.reader_user_id', user?.id ?? 0)
+    .whereNull('interpretations.signed_at')
+    .where('referrals.status', 'tested')
+    .orderBy('referrals.status_changed_at')
+    .select('referrals.id', 'referrals.urgency', 'referrals.status_changed_at')) as Array<{
+    id: number;
+    urgency: ReferralUrgency;
+    status_changed_at: Date;
+  }>;
   const view: PhysicianDashboardView = {
     linked: user?.role !== 'physician' || typeof physicianId === 'number',
     physicianName: physician?.name ?? null,
@@ -420,6 +433,11 @@ async function getPhysicianDashboard(ctx: AppContext): Promise<void> {
       referrals: active.filter((r) => r.status === status),
     })),
     reportsReady: referrals.filter((r) => r.reportReady),
+    toRead: toRead.map((t) => ({
+      referralId: t.id,
+      urgency: t.urgency,
+      testedAt: new Date(t.status_changed_at).toISOString(),
+    })),
     upcomingTests: bookings.map(
       (b: {
         id: number;
