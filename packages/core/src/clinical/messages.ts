@@ -225,6 +225,7 @@ export const clinicalMessages = {
   report: 'Report',
   reportPreview: 'Report preview',
   reportTitle: 'Home Sleep Test Report',
+  reportReadyTitle: 'A sleep study report is ready',
   // SLA
   slaDefinitions: 'SLA definitions',
   slaDefinitionsIntro:

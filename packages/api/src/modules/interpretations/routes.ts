@@ -22,8 +22,10 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { consumeSecondFactor } from '../auth/two-factor.js';
+import { notify } from '../notifications/store.js';
 import { scopeOf, withinScope } from '../patients/access.js';
 import { auditDenials, denied } from '../referrals/access.js';
 import {
@@ -338,6 +340,20 @@ async function postSign(ctx: Input<SignInterpretationInput>): Promise<void> {
     await recordTransition(trx, { id: referral.id, status: 'tested' }, 'interpreted', 'sign', user.id);
     await storeReport(trx, referral.id);
     await recordTransition(trx, { id: referral.id, status: 'interpreted' }, 'reported', 'report', user.id);
+    // The referring physician hears of it: in the app (by referral number) and as a `report.ready` event.
+    const physicianUsers = await trx('users')
+      .where({ physician_id: referral.physician_id, is_active: true })
+      .select('id');
+    for (const { id: userId } of physicianUsers as Array<{ id: number }>) {
+      await notify(trx, {
+        userId,
+        kind: 'report.ready',
+        title: cm.reportReadyTitle,
+        body: cm.testToRead(referral.id),
+        link: `/referrals?referral=${referral.id}`,
+      });
+    }
+    await writeOutbox(trx, 'report.ready', { referralId: referral.id });
     await audit(trx, ctx, {
       action: 'interpretation.sign',
       outcome: 'success',

@@ -551,7 +551,20 @@ describe('clinical pathway', () => {
       expect(addendum.status).toBe(201);
       expect(addendum.body.interpretation?.addenda).toHaveLength(1);
 
-      // The referring physician downloads the report.
+      // The referring physician is told, and downloads the report.
+      const told = await a.agent.request<{ items: Array<{ title: string; link: string }> }>(
+        'GET',
+        '/api/notifications',
+      );
+      expect(told.body.items).toContainEqual(
+        expect.objectContaining({ title: cm.reportReadyTitle, link: `/referrals?referral=${id}` }),
+      );
+      expect(
+        await server
+          .db('outbox_events')
+          .where({ topic: 'report.ready' })
+          .whereRaw("(payload->>'referralId')::int = ?", [id]),
+      ).toHaveLength(1);
       const report = await fetch(`${server.url}/api/referrals/${id}/report.pdf`, {
         headers: { cookie: a.agent.cookie },
       });
