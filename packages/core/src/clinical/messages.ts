@@ -165,6 +165,8 @@ export const clinicalMessages = {
   reportsReady: 'Reports ready',
   noReportsReady: 'No reports yet',
   upcomingTests: 'Upcoming tests',
+  testsToRead: 'Tests to read',
+  testToRead: (id: number): string => `Referral #${id}`,
   noUpcomingTests: 'No upcoming tests',
   downloadReport: 'Download report',
   notLinkedPhysician:
@@ -223,6 +225,7 @@ export const clinicalMessages = {
   report: 'Report',
   reportPreview: 'Report preview',
   reportTitle: 'Home Sleep Test Report',
+  reportReadyTitle: 'A sleep study report is ready',
   // SLA
   slaDefinitions: 'SLA definitions',
   slaDefinitionsIntro:
@@ -270,6 +273,11 @@ export const clinicalMessages = {
   due: 'Due',
   elapsed: 'Elapsed',
   inactive: 'Inactive',
+  letterhead: 'Report letterhead',
+  letterheadIntro: 'Printed at the top of every sleep study report.',
+  letterheadNameRequired: 'Please enter the practice name',
+  letterheadSaved: 'Letterhead saved',
+  letterheadFields: { name: 'Practice name', address: 'Address', phone: 'Phone', email: 'Email' },
   practiceCalendar: 'Business hours',
   practiceCalendarIntro:
     'Business-hours targets count only these hours, in the practice time zone, and skip holidays.',

@@ -273,3 +273,35 @@ export function worstSlaState(results: readonly SlaResult[]): SlaState | null {
   }
   return worst;
 }
+
+/** The letterhead printed on reports: the practice's name and contact lines. */
+export const LetterheadInput = z.object({
+  name: z
+    .string({ error: m.letterheadNameRequired })
+    .trim()
+    .min(1, { error: m.letterheadNameRequired })
+    .max(200, { error: m.tooLong(200) }),
+  address: z
+    .string()
+    .trim()
+    .max(500, { error: m.tooLong(500) })
+    .default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(40, { error: m.tooLong(40) })
+    .default(''),
+  email: z
+    .string()
+    .trim()
+    .max(254, { error: m.tooLong(254) })
+    .default(''),
+});
+export type LetterheadInput = z.infer<typeof LetterheadInput>;
+
+export const DEFAULT_LETTERHEAD: LetterheadInput = {
+  name: 'Wellrest Sleep Center',
+  address: '',
+  phone: '(555) 555-0100',
+  email: 'care@wellrest.example',
+};

@@ -154,6 +154,8 @@ export interface PhysicianDashboardView {
   physicianName: string | null;
   byStage: Array<{ status: ReferralStatus; referrals: ReferralListItem[] }>;
   reportsReady: ReferralListItem[];
+  /** Completed tests assigned to the signed-in user to read, not yet signed. */
+  toRead: Array<{ referralId: number; urgency: ReferralUrgency; testedAt: string | null }>;
   upcomingTests: Array<{
     referralId: number;
     patientName: string;

@@ -7,7 +7,7 @@ import {
 } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { reportPdf } from '../../modules/interpretations/report.js';
-import { clockContext, referralDetail } from '../../modules/referrals/store.js';
+import { clockContext, practiceLetterhead, referralDetail } from '../../modules/referrals/store.js';
 
 // Demo data of the clinical pathway: twelve physicians (two pending sign-ups), the demo physician
 // login linked to the first, sixty referrals spread over every stage and the last twelve weeks,
@@ -296,11 +296,10 @@ export async function seedDemoClinical(
     const detail = await referralDetail(trx, id, clocks);
     const interpretation = detail.interpretation;
     if (!interpretation?.signedAt) continue;
-    const pdf = await reportPdf(
-      detail,
-      { name: 'Wellrest Sleep Center', phone: '(555) 555-0100', email: 'care@wellrest.example' },
-      { name: interpretation.signedByName ?? '', signedAt: interpretation.signedAt },
-    );
+    const pdf = await reportPdf(detail, await practiceLetterhead(trx), {
+      name: interpretation.signedByName ?? '',
+      signedAt: interpretation.signedAt,
+    });
     await trx('interpretations')
       .where({ id: interpretation.id })
       .update({ report_pdf: Buffer.from(pdf), report_generated_at: interpretation.signedAt });

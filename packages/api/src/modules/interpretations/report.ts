@@ -7,6 +7,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 
 export interface Letterhead {
   name: string;
+  address: string;
   phone: string;
   email: string;
 }
@@ -84,7 +85,10 @@ export async function reportPdf(
     await doc.embedFont(StandardFonts.HelveticaBold),
   );
   w.text(letterhead.name, { size: 16, bold: true, gap: 2 });
-  w.text([letterhead.phone, letterhead.email].filter(Boolean).join(' · '), { size: 9, gap: 8 });
+  w.text([letterhead.address, letterhead.phone, letterhead.email].filter(Boolean).join(' · '), {
+    size: 9,
+    gap: 8,
+  });
   w.rule();
   w.text(cm.reportTitle, { size: 18, bold: true, gap: 8 });
   w.text(`${cm.referralFields.patient}: ${referral.patientName}`);

@@ -22,13 +22,21 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { consumeSecondFactor, totpKey } from '../auth/two-factor.js';
+import { notify } from '../notifications/store.js';
 import { scopeOf, withinScope } from '../patients/access.js';
 import { auditDenials, denied } from '../referrals/access.js';
-import { clockContext, type ReferralRow, recordTransition, referralDetail } from '../referrals/store.js';
+import {
+  clockContext,
+  practiceLetterhead,
+  type ReferralRow,
+  recordTransition,
+  referralDetail,
+} from '../referrals/store.js';
 import { findUserById } from '../users/store.js';
-import { type Letterhead, reportPdf } from './report.js';
+import { reportPdf } from './report.js';
 
 // Reading completed tests: the medical director's queue and readers' workload, assigning a
 // reader, the reader's draft, signing (password or authentication code), the report PDF and
@@ -257,21 +265,12 @@ async function putDraft(ctx: Input<InterpretationDraftInput>): Promise<void> {
   ctx.body = await referralDetail(db, referral.id, await clocks(ctx));
 }
 
-async function letterheadOf(ctx: AppContext): Promise<Letterhead> {
-  const settings = ctx.services.settings;
-  return {
-    name: 'Wellrest Sleep Center',
-    phone: await settings.get('privacyOfficerPhone', dbOf(ctx)),
-    email: await settings.get('privacyOfficerEmail', dbOf(ctx)),
-  };
-}
-
 /** Renders the report of a signed interpretation and stores it. */
-async function storeReport(ctx: AppContext, db: Knex, referralId: number): Promise<void> {
+async function storeReport(db: Knex, referralId: number): Promise<void> {
   const detail = await referralDetail(db, referralId, await clockContext(db, 'UTC'));
   const interpretation = detail.interpretation;
   if (!interpretation?.signedAt) return;
-  const pdf = await reportPdf(detail, await letterheadOf(ctx), {
+  const pdf = await reportPdf(detail, await practiceLetterhead(db), {
     name: interpretation.signedByName ?? '',
     signedAt: interpretation.signedAt,
   });
@@ -339,8 +338,22 @@ async function postSign(ctx: Input<SignInterpretationInput>): Promise<void> {
         updated_at: trx.fn.now(),
       });
     await recordTransition(trx, { id: referral.id, status: 'tested' }, 'interpreted', 'sign', user.id);
-    await storeReport(ctx, trx, referral.id);
+    await storeReport(trx, referral.id);
     await recordTransition(trx, { id: referral.id, status: 'interpreted' }, 'reported', 'report', user.id);
+    // The referring physician hears of it: in the app (by referral number) and as a `report.ready` event.
+    const physicianUsers = await trx('users')
+      .where({ physician_id: referral.physician_id, is_active: true })
+      .select('id');
+    for (const { id: userId } of physicianUsers as Array<{ id: number }>) {
+      await notify(trx, {
+        userId,
+        kind: 'report.ready',
+        title: cm.reportReadyTitle,
+        body: cm.testToRead(referral.id),
+        link: `/referrals?referral=${referral.id}`,
+      });
+    }
+    await writeOutbox(trx, 'report.ready', { referralId: referral.id });
     await audit(trx, ctx, {
       action: 'interpretation.sign',
       outcome: 'success',
@@ -366,7 +379,7 @@ async function postAddendum(ctx: Input<AddendumInput>): Promise<void> {
     text: ctx.state.input.text,
     author_user_id: ctx.state.user?.id ?? null,
   });
-  await storeReport(ctx, db, referral.id);
+  await storeReport(db, referral.id);
   await audit(db, ctx, {
     action: 'interpretation.addendum',
     outcome: 'success',

@@ -476,6 +476,11 @@ describe('clinical pathway', () => {
       ).toBe(200);
 
       // The reader sees the test assigned to them, though the patient is another physician's.
+      const readerDashboard = await reader.agent.request<{ toRead: Array<{ referralId: number }> }>(
+        'GET',
+        '/api/physician-dashboard',
+      );
+      expect(readerDashboard.body.toRead.map((t) => t.referralId)).toEqual([id]);
       const assignment = await reader.agent.request<{ canSign: boolean; canAssign: boolean }>(
         'GET',
         `/api/interpretations/${id}`,
@@ -550,7 +555,20 @@ describe('clinical pathway', () => {
       expect(addendum.status).toBe(201);
       expect(addendum.body.interpretation?.addenda).toHaveLength(1);
 
-      // The referring physician downloads the report.
+      // The referring physician is told, and downloads the report.
+      const told = await a.agent.request<{ items: Array<{ title: string; link: string }> }>(
+        'GET',
+        '/api/notifications',
+      );
+      expect(told.body.items).toContainEqual(
+        expect.objectContaining({ title: cm.reportReadyTitle, link: `/referrals?referral=${id}` }),
+      );
+      expect(
+        await server
+          .db('outbox_events')
+          .where({ topic: 'report.ready' })
+          .whereRaw("(payload->>'referralId')::int = ?", [id]),
+      ).toHaveLength(1);
       const report = await fetch(`${server.url}/api/referrals/${id}/report.pdf`, {
         headers: { cookie: a.agent.cookie },
       });
@@ -675,6 +693,22 @@ describe('clinical pathway', () => {
       await admin.request('PUT', '/api/sla/calendar', {
         body: { workDays: [1, 2, 3, 4, 5], open: '08:00', close: '17:00', holidays: [] },
       });
+    });
+
+    it('prints the letterhead an administrator sets on the reports', async () => {
+      expect((await staff.request('GET', '/api/sla/letterhead')).body).toMatchObject({
+        name: 'Wellrest Sleep Center',
+      });
+      const body = {
+        name: 'Lakeside Sleep Clinic',
+        address: '1 Shore Road',
+        phone: '555-0100',
+        email: 'care@lakeside.example',
+      };
+      expect((await staff.request('PUT', '/api/sla/letterhead', { body })).status).toBe(403);
+      const bad = await admin.request('PUT', '/api/sla/letterhead', { body: { ...body, name: ' ' } });
+      expect(bad.body.fields).toEqual({ name: cm.letterheadNameRequired });
+      expect((await admin.request('PUT', '/api/sla/letterhead', { body })).body).toEqual(body);
     });
 
     it('announces a clock at risk or breached once, to the schedulers, without naming the patient', async () => {

@@ -15,7 +15,9 @@ import {
   ReferralListQuery,
   type ReferralStatus,
   ReferralTransitionInput,
+  type ReferralUrgency,
   subject,
+  todayInTimeZone,
 } from '@wellrest/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { audit } from '../../audit/audit.js';
@@ -405,12 +407,24 @@ async function getPhysicianDashboard(ctx: AppContext): Promise<void> {
     .filter((r) => r.bookingId !== null && r.status === 'scheduled')
     .map((r) => r.bookingId as number);
   const timeZone = await ctx.services.settings.get('practiceTimeZone', db);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+  const today = todayInTimeZone(timeZone);
   const bookings =
     bookingIds.length === 0
       ? []
       : await db('bookings').whereIn('id', bookingIds).where('start_date', '>=', today).orderBy('start_date');
   const byBooking = new Map(referrals.map((r) => [r.bookingId, r]));
+  // Tests assigned to this user to read (by number only: the patient may be another physician's).
+  const toRead = (await db('interpretations')
+    .join('referrals', 'referrals.id', 'interpretations.referral_id')
+    .where('interpretations.reader_user_id', user?.id ?? 0)
+    .whereNull('interpretations.signed_at')
+    .where('referrals.status', 'tested')
+    .orderBy('referrals.status_changed_at')
+    .select('referrals.id', 'referrals.urgency', 'referrals.status_changed_at')) as Array<{
+    id: number;
+    urgency: ReferralUrgency;
+    status_changed_at: Date;
+  }>;
   const view: PhysicianDashboardView = {
     linked: user?.role !== 'physician' || typeof physicianId === 'number',
     physicianName: physician?.name ?? null,
@@ -419,6 +433,11 @@ async function getPhysicianDashboard(ctx: AppContext): Promise<void> {
       referrals: active.filter((r) => r.status === status),
     })),
     reportsReady: referrals.filter((r) => r.reportReady),
+    toRead: toRead.map((t) => ({
+      referralId: t.id,
+      urgency: t.urgency,
+      testedAt: new Date(t.status_changed_at).toISOString(),
+    })),
     upcomingTests: bookings.map(
       (b: {
         id: number;

@@ -1,8 +1,10 @@
 import {
   type CreateReferralInput,
   computeSlas,
+  DEFAULT_LETTERHEAD,
   DEFAULT_PRACTICE_CALENDAR,
   type InterpretationView,
+  type LetterheadInput,
   type PracticeCalendar,
   type PublicReferralInput,
   REFERRAL_STAGES,
@@ -60,6 +62,14 @@ export async function practiceCalendar(db: Knex, timeZone: string): Promise<Prac
   return { ...DEFAULT_PRACTICE_CALENDAR, ...(stored ?? {}), timeZone };
 }
 export { PRACTICE_CALENDAR_KEY };
+
+export const LETTERHEAD_KEY = 'practice_letterhead';
+
+/** The report letterhead (a setting an administrator edits). */
+export async function practiceLetterhead(db: Knex): Promise<LetterheadInput> {
+  const stored = await getSetting<Partial<LetterheadInput>>(db, LETTERHEAD_KEY);
+  return { ...DEFAULT_LETTERHEAD, ...(stored ?? {}) };
+}
 
 interface DefinitionRow {
   id: number;
@@ -479,7 +489,7 @@ export async function createPublicReferral(
   const id = (row as { id: number }).id;
   if (attachment) {
     await db('referral_attachments').insert({
-      id: (await newRequestId(db)) || undefined,
+      id: db.raw('gen_random_uuid()'),
       referral_id: id,
       filename: attachment.filename,
       content_type: attachment.contentType,

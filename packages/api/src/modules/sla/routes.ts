@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   addDays,
   computeSlas,
+  LetterheadInput,
   PracticeCalendarInput,
   type ReferralStage,
   type ReferralUrgency,
@@ -20,9 +21,11 @@ import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import {
   clockContext,
+  LETTERHEAD_KEY,
   listDefinitions,
   PRACTICE_CALENDAR_KEY,
   practiceCalendar,
+  practiceLetterhead,
   stageTimesOf,
   toDefinition,
 } from '../referrals/store.js';
@@ -103,6 +106,22 @@ async function putCalendar(ctx: Input<z.infer<typeof PracticeCalendarInput>>): P
   await putSetting(db, PRACTICE_CALENDAR_KEY, ctx.state.input);
   const timeZone = await ctx.services.settings.get('practiceTimeZone', db);
   ctx.body = await practiceCalendar(db, timeZone);
+}
+
+async function getLetterhead(ctx: AppContext): Promise<void> {
+  ctx.body = await practiceLetterhead(dbOf(ctx));
+}
+
+async function putLetterhead(ctx: Input<LetterheadInput>): Promise<void> {
+  const db = dbOf(ctx);
+  await putSetting(db, LETTERHEAD_KEY, ctx.state.input, ctx.state.user?.id ?? null);
+  await audit(db, ctx, {
+    action: 'setting.update',
+    outcome: 'success',
+    entityType: 'setting',
+    entityId: LETTERHEAD_KEY,
+  });
+  ctx.body = await practiceLetterhead(db);
 }
 
 function percent(met: number, missed: number): number | null {
@@ -242,5 +261,13 @@ export function slaRoutes(): Router<AppState, AppContextExtension> {
     putCalendar,
   );
   router.get('/api/sla/dashboard', can('read', 'Sla'), getDashboard);
+  router.get('/api/sla/letterhead', can('read', 'Sla'), getLetterhead);
+  router.put(
+    '/api/sla/letterhead',
+    can('update', 'Setting'),
+    validate(LetterheadInput),
+    inTransaction,
+    putLetterhead,
+  );
   return router;
 }

@@ -84,6 +84,31 @@ export function DashboardView({ view }: { view: PhysicianDashboardView }) {
         </div>
       </section>
 
+      {view.toRead.length > 0 && (
+        <section aria-labelledby="to-read">
+          <h2 id="to-read" className="mb-3 text-lg font-semibold text-slate-900">
+            {cm.testsToRead}
+          </h2>
+          <ul className="grid gap-2">
+            {view.toRead.map((t) => (
+              <li
+                key={t.referralId}
+                className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+              >
+                <Link
+                  href={`/medical-director/test-assignment/${t.referralId}`}
+                  className="font-medium text-accent-800 underline-offset-2 hover:underline"
+                >
+                  {cm.testToRead(t.referralId)}
+                </Link>
+                <UrgencyBadge urgency={t.urgency} />
+                {t.testedAt && <span className="text-slate-600">{ageText(t.testedAt)}</span>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="reports-ready">
           <h2 id="reports-ready" className="mb-3 text-lg font-semibold text-slate-900">

@@ -1,5 +1,6 @@
 import {
   clinicalMessages as cm,
+  type LetterheadInput,
   type PracticeCalendar,
   REFERRAL_STAGES,
   REFERRAL_URGENCIES,
@@ -30,9 +31,11 @@ import {
   fieldErrorsOf,
   useAbility,
   useDeleteDefinition,
+  useLetterhead,
   usePracticeCalendar,
   useSaveCalendar,
   useSaveDefinition,
+  useSaveLetterhead,
   useSlaDashboard,
   useSlaDefinitions,
 } from './clinicalApi';
@@ -111,6 +114,7 @@ export default function SlaDefinitionsPage() {
         )}
       </QueryState>
       <CalendarCard canEdit={canEdit} />
+      <LetterheadCard canEdit={ability.can('update', 'Setting')} />
       {editing !== null && (
         <DefinitionDialog definition={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
@@ -138,6 +142,67 @@ export default function SlaDefinitionsPage() {
         }}
       />
     </div>
+  );
+}
+
+/** The letterhead of the reports (administrators edit it). */
+function LetterheadCard({ canEdit }: { canEdit: boolean }) {
+  const letterhead = useLetterhead();
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle className="text-base">{cm.letterhead}</CardTitle>
+        <p className="text-sm text-slate-600">{cm.letterheadIntro}</p>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={letterhead}>
+          {letterhead.data && <LetterheadForm initial={letterhead.data} canEdit={canEdit} />}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LetterheadForm({ initial, canEdit }: { initial: LetterheadInput; canEdit: boolean }) {
+  const save = useSaveLetterhead();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const f = cm.letterheadFields;
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        try {
+          await save.mutateAsync(values);
+          setErrors({});
+          toast({ title: cm.letterheadSaved, variant: 'success' });
+        } catch (error) {
+          setErrors(fieldErrorsOf(error));
+        }
+      }}
+    >
+      {(['name', 'address', 'phone', 'email'] as const).map((key) => (
+        <div key={key} className="grid gap-1">
+          <Label htmlFor={`letterhead-${key}`}>{f[key]}</Label>
+          <Input
+            id={`letterhead-${key}`}
+            value={values[key]}
+            disabled={!canEdit}
+            aria-invalid={Boolean(errors[key])}
+            onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+          />
+          <FieldMessage id={`letterhead-${key}-message`}>{errors[key]}</FieldMessage>
+        </div>
+      ))}
+      {canEdit && (
+        <div className="flex justify-end sm:col-span-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? cm.saving : cm.save}
+          </Button>
+        </div>
+      )}
+    </form>
   );
 }
 

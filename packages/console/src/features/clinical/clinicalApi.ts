@@ -3,6 +3,7 @@ import {
   type AppAbility,
   type CreateReferralInput,
   defineAbilityFor,
+  type LetterheadInput,
   type MedicalDirectorDashboard,
   type PatientMatch,
   type PhysicianDashboardView,
@@ -115,6 +116,16 @@ export function usePracticeCalendar() {
 export function useSaveCalendar() {
   return useClinicalMutation((input: Omit<PracticeCalendar, 'timeZone'>) =>
     apiRequest<PracticeCalendar>('PUT', '/api/sla/calendar', input),
+  );
+}
+
+export function useLetterhead() {
+  return useJson<LetterheadInput>('/api/sla/letterhead');
+}
+
+export function useSaveLetterhead() {
+  return useClinicalMutation((input: LetterheadInput) =>
+    apiRequest<LetterheadInput>('PUT', '/api/sla/letterhead', input),
   );
 }
 

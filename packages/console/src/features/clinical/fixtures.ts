@@ -170,6 +170,7 @@ export const physicianDashboard: PhysicianDashboardView = {
     }),
   ),
   reportsReady: referralItems.filter((r) => r.reportReady),
+  toRead: [{ referralId: 4, urgency: 'stat', testedAt: '2026-11-24T09:00:00.000Z' }],
   upcomingTests: [
     {
       referralId: 3,
