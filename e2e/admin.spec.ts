@@ -43,7 +43,7 @@ test('the privacy officer finds who viewed a patient’s record, verifies the ch
   await row.getByRole('button').click();
   const detail = page.getByRole('dialog');
   await expect(detail.getByText(viewer.username)).toBeVisible();
-  await expect(detail.getByText(/^#\d+ [0-9a-f]{64}$/)).toBeVisible();
+  await expect(detail.getByText(/^#\d+\.\d+ [0-9a-f]{64}$/)).toBeVisible();
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
