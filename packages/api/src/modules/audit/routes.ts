@@ -155,6 +155,7 @@ async function verifyChain(ctx: AppContext): Promise<void> {
     details: {
       ok: result.ok,
       checked: result.checked,
+      brokenLane: result.firstBroken?.lane ?? null,
       brokenSeq: result.firstBroken?.seq ?? null,
       brokenEventId: result.firstBroken?.eventId ?? null,
       reason: result.firstBroken?.reason ?? null,

@@ -18,7 +18,7 @@ export interface AuditEventView {
 
 export interface AuditEventDetail extends AuditEventView {
   /** The event's link in the hash chain (null only for an event slipped in past the trigger). */
-  chain: { seq: number; prevHash: string; hash: string } | null;
+  chain: { lane: number; seq: number; prevHash: string; hash: string } | null;
 }
 
 type Row = AuditEventRow & { at_micros: string };
@@ -106,13 +106,26 @@ export async function auditEvent(db: Knex, id: number): Promise<AuditEventDetail
     .leftJoin('audit_chain as c', 'c.event_id', 'e.id')
     .where('e.id', id)
     .first<
-      (AuditEventRow & { seq: string | null; prev_hash: string | null; hash: string | null }) | undefined
-    >('e.*', 'c.seq', 'c.prev_hash', 'c.hash');
+      | (AuditEventRow & {
+          lane: number | null;
+          seq: string | null;
+          prev_hash: string | null;
+          hash: string | null;
+        })
+      | undefined
+    >('e.*', 'c.lane', 'c.seq', 'c.prev_hash', 'c.hash');
   if (!row) return undefined;
   return {
     ...toView(row),
     chain:
-      row.seq === null ? null : { seq: Number(row.seq), prevHash: row.prev_hash ?? '', hash: row.hash ?? '' },
+      row.seq === null
+        ? null
+        : {
+            lane: Number(row.lane),
+            seq: Number(row.seq),
+            prevHash: row.prev_hash ?? '',
+            hash: row.hash ?? '',
+          },
   };
 }
 

@@ -24,11 +24,19 @@ export const WithEvents: Story = {
     'GET /api/admin/audit-logs': { status: 200, body: samplePage },
     'GET /api/admin/audit-logs/verification': {
       status: 200,
-      body: { ok: true, checked: 120_345, head: { seq: 120_345, hash: 'ab'.repeat(32) }, firstBroken: null },
+      body: {
+        ok: true,
+        checked: 120_345,
+        heads: [{ lane: 0, seq: 15_043, hash: 'ab'.repeat(32) }],
+        firstBroken: null,
+      },
     },
     'GET /api/admin/audit-logs/1042': {
       status: 200,
-      body: { ...sampleEvents[0], chain: { seq: 120_300, prevHash: 'cd'.repeat(32), hash: 'ef'.repeat(32) } },
+      body: {
+        ...sampleEvents[0],
+        chain: { lane: 3, seq: 15_037, prevHash: 'cd'.repeat(32), hash: 'ef'.repeat(32) },
+      },
     },
   }),
   play: async ({ canvasElement }) => {
@@ -47,8 +55,8 @@ export const ChainBroken: Story = {
       body: {
         ok: false,
         checked: 811,
-        head: null,
-        firstBroken: { seq: 812, eventId: 812, reason: 'content_changed' },
+        heads: [],
+        firstBroken: { lane: 0, seq: 812, eventId: 812, reason: 'content_changed' },
       },
     },
   }),

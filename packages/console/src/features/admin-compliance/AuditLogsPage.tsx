@@ -126,8 +126,10 @@ export function ChainCheck() {
           <Alert>
             <ShieldCheck aria-hidden />
             <AlertTitle role="status">{text.chainIntact(result.checked)}</AlertTitle>
-            {result.head && (
-              <AlertDescription className="break-all font-mono text-xs">{result.head.hash}</AlertDescription>
+            {result.heads.length > 0 && (
+              <AlertDescription className="break-all font-mono text-xs">
+                {result.heads.map((h) => `${h.lane}.${h.seq} ${h.hash}`).join('\n')}
+              </AlertDescription>
             )}
           </Alert>
         ) : (
@@ -187,7 +189,7 @@ function EventDetail({ id, onClose }: { id: number; onClose: () => void }) {
             </dd>
             <dt className="text-slate-600">{text.detailChain}</dt>
             <dd className="break-all font-mono text-xs">
-              {event.chain ? `#${event.chain.seq} ${event.chain.hash}` : '—'}
+              {event.chain ? `#${event.chain.lane}.${event.chain.seq} ${event.chain.hash}` : '—'}
             </dd>
           </dl>
         )}

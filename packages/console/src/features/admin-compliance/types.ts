@@ -15,7 +15,7 @@ export interface AuditEventView {
 }
 
 export interface AuditEventDetail extends AuditEventView {
-  chain: { seq: number; prevHash: string; hash: string } | null;
+  chain: { lane: number; seq: number; prevHash: string; hash: string } | null;
 }
 
 export interface AuditPage {
@@ -27,8 +27,8 @@ export interface AuditPage {
 export interface ChainVerification {
   ok: boolean;
   checked: number;
-  head: { seq: number; hash: string } | null;
-  firstBroken: { seq: number | null; eventId: number; reason: string } | null;
+  heads: { lane: number; seq: number; hash: string }[];
+  firstBroken: { lane: number | null; seq: number | null; eventId: number; reason: string } | null;
   verifiedAt: string;
   durationMs: number;
 }
