@@ -18,7 +18,16 @@ const config: StorybookConfig = {
       build: { chunkSizeWarningLimit: 2000 },
       // Stories run on source, like the tests: no prior build of @wellrest/core.
       resolve: {
-        alias: { '@wellrest/core': fileURLToPath(new URL('../packages/core/src/index.ts', import.meta.url)) },
+        alias: [
+          {
+            find: /^@wellrest\/core\/widgets$/,
+            replacement: fileURLToPath(new URL('../packages/core/src/widgets/index.ts', import.meta.url)),
+          },
+          {
+            find: /^@wellrest\/core$/,
+            replacement: fileURLToPath(new URL('../packages/core/src/index.ts', import.meta.url)),
+          },
+        ],
       },
     }),
 };
