@@ -1,5 +1,11 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { addDays, HOLDING_STATUSES, inventoryMessages, MAINTENANCE_DAYS } from '@wellrest/core';
+import {
+  addDays,
+  frontDeskMessages,
+  HOLDING_STATUSES,
+  inventoryMessages,
+  MAINTENANCE_DAYS,
+} from '@wellrest/core';
 import { seriousViolations, signIn } from './support';
 
 // The inventory page: kits with their counts, filters and dialogs, labels, cleaning and maintenance.
@@ -43,8 +49,11 @@ test.describe('inventory', () => {
     await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Kits' })).toHaveAttribute('aria-selected', 'true');
     for (const type of ['Somfit', 'Z-Machine', 'SleepView']) {
-      await expect(page.getByRole('heading', { name: type, level: 3 })).toBeVisible();
+      await expect(page.getByRole('heading', { name: type, level: 2 })).toBeVisible();
     }
+    // Each type's card names which "available" it counts (core's kitCounts, as on the dashboard).
+    await expect(page.getByText(frontDeskMessages.kitsFreeToday)).toHaveCount(3);
+    await expect(page.getByText(frontDeskMessages.kitsOnShelf)).toHaveCount(3);
     await expect(page.locator('tbody tr').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'inventory-kits');

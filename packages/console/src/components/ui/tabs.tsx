@@ -29,5 +29,14 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 outline-none', className)} {...props} />;
+  // A panel takes a Tab stop (Radix gives it tabindex 0): it shows where focus is like any control.
+  return (
+    <TabsPrimitive.Content
+      className={cn(
+        'mt-4 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+        className,
+      )}
+      {...props}
+    />
+  );
 }

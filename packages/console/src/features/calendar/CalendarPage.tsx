@@ -95,7 +95,12 @@ function Availability({
   compact: boolean;
 }) {
   return (
-    <ul className={cn('flex flex-wrap gap-x-2 gap-y-0.5', compact ? 'text-[10px]' : 'text-xs')}>
+    <ul
+      className={cn(
+        'flex w-fit flex-wrap gap-x-2 gap-y-0.5 rounded bg-white px-0.5',
+        compact ? 'text-[10px]' : 'text-xs',
+      )}
+    >
       {KIT_TYPES.map((type) => (
         <li key={type} className="flex items-center gap-1 text-slate-700" title={`${type}: available units`}>
           <span className={cn('size-2 rounded-full', KIT_TYPE_STYLES[type].dot)} aria-hidden />
@@ -152,13 +157,15 @@ function DayCell({
         aria-label={`${formatDate(date)}: ${startable ? 'book a test starting this day' : 'no test can start this day'}`}
         className={cn(
           'flex items-center justify-between gap-1 rounded px-1 py-0.5 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent-600',
-          startable ? 'hover:bg-accent-50' : 'cursor-not-allowed',
+          // On the striped "no starts" background the day's text sits on solid white, so its
+          // contrast does not depend on which stripe is behind it.
+          startable ? 'hover:bg-accent-50' : 'cursor-not-allowed bg-white',
         )}
       >
         <span
           className={cn(
             'inline-flex size-6 items-center justify-center rounded-full font-medium tabular-nums',
-            date === today ? 'bg-accent-700 text-white' : inMonth ? 'text-slate-900' : 'text-slate-500',
+            date === today ? 'bg-accent-700 text-white' : inMonth ? 'text-slate-900' : 'text-slate-600',
           )}
         >
           {compact ? day : `${WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()]} ${day}`}
@@ -181,7 +188,7 @@ function DayCell({
         <button
           type="button"
           onClick={() => onMore(date)}
-          className="self-start rounded px-1 text-[11px] font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+          className="self-start rounded bg-white px-1 text-[11px] font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
         >
           +{hidden} more<span className="sr-only"> on {formatDate(date)}, show the week</span>
         </button>

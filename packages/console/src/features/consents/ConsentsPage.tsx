@@ -56,7 +56,9 @@ export default function ConsentsPage() {
                     <th className="px-4 py-3 font-medium">{copy.booking}</th>
                     <th className="px-4 py-3 font-medium">{copy.signer}</th>
                     <th className="px-4 py-3 font-medium">{copy.signedAt}</th>
-                    <th className="px-4 py-3" />
+                    <th className="px-4 py-3">
+                      <span className="sr-only">Signed PDF</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">

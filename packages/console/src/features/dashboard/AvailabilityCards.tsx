@@ -123,11 +123,11 @@ function Section({
 }) {
   return (
     <div>
-      <h4 className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+      <h3 className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase">
         {icon}
         {title}
         <span className="font-normal text-slate-500">({count})</span>
-      </h4>
+      </h3>
       {count === 0 ? <p className="px-2 py-1.5 text-sm text-slate-500">{empty}</p> : children}
     </div>
   );

@@ -24,7 +24,7 @@ const days: AvailabilityDay[] = [
     label: 'Today',
     availableUnits: 9,
     pickups: [
-      pickup(1, 'Avery Sampleton'),
+      { ...pickup(1, 'Avery Sampleton'), agreementSignedAt: '2025-11-24T14:05:00.000Z' },
       pickup(2, 'Blake Demoford', 'pending'),
       pickup(3, 'Casey Testwell'),
     ],
@@ -46,7 +46,16 @@ const days: AvailabilityDay[] = [
 ];
 
 /** The dashboard's cards with mocked data: availability, numbers, quick actions, today's list. */
-function DashboardCards({ loading = false, empty = false }: { loading?: boolean; empty?: boolean }) {
+function DashboardCards({
+  loading = false,
+  empty = false,
+  readOnly = false,
+}: {
+  loading?: boolean;
+  empty?: boolean;
+  /** A role that may read the dashboard but not book, send agreements or sync (a technician). */
+  readOnly?: boolean;
+}) {
   return (
     <Router hook={memoryLocation({ path: '/' }).hook}>
       <div className="grid max-w-6xl gap-6 bg-slate-50 p-4">
@@ -55,6 +64,7 @@ function DashboardCards({ loading = false, empty = false }: { loading?: boolean;
           today={today}
           loading={loading}
           onSignAgreement={() => {}}
+          canSign={!readOnly}
         />
         <StatCards
           loading={loading}
@@ -67,6 +77,7 @@ function DashboardCards({ loading = false, empty = false }: { loading?: boolean;
             todaysReturns: 1,
             availableKits: 12,
             kitsInUse: 3,
+            kitsOnShelf: 11,
             totalKits: 15,
           }}
         />
@@ -110,9 +121,16 @@ function DashboardCards({ loading = false, empty = false }: { loading?: boolean;
               }
               onRefresh={() => {}}
               onChangeDuration={() => {}}
+              canExtend={!readOnly}
+              canReduce={!readOnly}
             />
           </div>
-          <QuickActions onNewBooking={() => {}} onSyncGhl={() => {}} />
+          <QuickActions
+            onNewBooking={() => {}}
+            onSyncGhl={() => {}}
+            canBook={!readOnly}
+            canSyncGhl={!readOnly}
+          />
         </div>
       </div>
     </Router>
@@ -131,3 +149,4 @@ type Story = StoryObj<typeof meta>;
 export const WithData: Story = {};
 export const Loading: Story = { args: { loading: true } };
 export const Empty: Story = { args: { empty: true } };
+export const ReadOnlyRole: Story = { args: { readOnly: true } };

@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { EmptyState, QueryState } from '@/components/QueryState';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useReturnFocus } from '@/components/ui/useReturnFocus';
 import { StatusBadge } from '@/features/bookings/StatusBadge';
 import { KitStatusBadge } from './KitStatusBadge';
 import { type InventoryKit, useKitHistory } from './queries';
@@ -102,11 +103,15 @@ export function KitDetailSheet({
   onPrintLabel: (kit: InventoryKit) => void;
 }) {
   const history = useKitHistory(kit?.id ?? null);
+  const returnFocus = useReturnFocus({});
   return (
     <DialogPrimitive.Root open={kit !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
-        <DialogPrimitive.Content className="fixed inset-y-0 right-0 z-50 flex h-full w-[32rem] max-w-full flex-col bg-white shadow-xl data-[state=open]:animate-fade-in motion-reduce:animate-none">
+        <DialogPrimitive.Content
+          className="fixed inset-y-0 right-0 z-50 flex h-full w-[32rem] max-w-full flex-col bg-white shadow-xl data-[state=open]:animate-fade-in motion-reduce:animate-none"
+          {...returnFocus}
+        >
           {kit && (
             <>
               <div className="flex items-start justify-between gap-3 border-b border-slate-200 p-5">

@@ -45,7 +45,7 @@ function OverviewCards({ overview }: { overview: InventoryOverview }) {
         return (
           <Card key={type} className="p-4">
             <div className="flex items-baseline justify-between">
-              <h3 className="text-sm font-semibold text-slate-900">{type}</h3>
+              <h2 className="text-sm font-semibold text-slate-900">{type}</h2>
               <span className="text-xs text-slate-500">{total} kits</span>
             </div>
             <p className="mt-1 text-2xl font-semibold text-green-700">

@@ -15,6 +15,7 @@ import { EmptyState, ErrorState } from '@/components/QueryState';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { useReturnFocus } from '@/components/ui/useReturnFocus';
 import { StatusBadge } from '../bookings/StatusBadge';
 import { PatientSubmissions } from '../forms/PatientSubmissions';
 import { GhlPatientIssues } from '../ghl/GhlSyncReport';
@@ -40,6 +41,7 @@ export function PatientPanel({
   const patient = usePatient(patientId);
   const open = patientId !== null;
   const record = patient.data;
+  const returnFocus = useReturnFocus({});
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={(next) => !next && onClose()}>
@@ -48,6 +50,7 @@ export function PatientPanel({
         <DialogPrimitive.Content
           className="fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-xl flex-col bg-white shadow-xl data-[state=open]:animate-fade-in motion-reduce:animate-none"
           aria-describedby={undefined}
+          {...returnFocus}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4">
             <div className="min-w-0">

@@ -15,7 +15,8 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader title="Profile" description="Your account and how you sign in." />
-      <div className="grid gap-6">
+      {/* Tracks of minmax(0, 1fr): a card never widens the page past a phone's screen. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card>
           <CardContent className="flex items-center gap-4 pt-5 sm:pt-6">
             <span
@@ -37,7 +38,7 @@ export default function ProfilePage() {
         </Card>
         <ChangePasswordCard username={user.username} passwordExpiresAt={user.passwordExpiresAt} />
         <TwoFactorCard enabled={user.twoFactorEnabled} />
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-2">
           <SessionsCard />
           <TrustedDevicesCard />
         </div>

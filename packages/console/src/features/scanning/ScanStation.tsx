@@ -82,7 +82,8 @@ function TodaysPickups({
                   <span className="whitespace-nowrap">{booking.testType}</span> · {booking.kitType}
                 </span>
               </span>
-              <span className="font-mono text-xs font-semibold text-slate-700">
+              {/* A kit label is one word: 'ZM-002' never breaks after its hyphen. */}
+              <span className="shrink-0 font-mono text-xs font-semibold whitespace-nowrap text-slate-700">
                 {booking.kitLabel || messages.labels.unknownKit}
               </span>
             </button>
@@ -122,7 +123,7 @@ function ScanLog({ entries }: { entries: Entry[] }) {
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words">{entry.message}</p>
             <p className="mt-0.5 text-xs opacity-80">
-              <span className="font-mono">{entry.scan?.kitLabel ?? entry.code}</span> ·{' '}
+              <span className="font-mono whitespace-nowrap">{entry.scan?.kitLabel ?? entry.code}</span> ·{' '}
               {timeFormat.format(entry.at)}
               {entry.scan?.username && <> · scanned by {entry.scan.username}</>}
             </p>
@@ -362,9 +363,9 @@ export function ScanStation({ mode }: { mode: ScanMode }) {
                           Booking #{b.id} · return {formatDate(b.returnDate)}
                         </span>
                       </span>
-                      <span className="flex items-center gap-2">
+                      <span className="flex shrink-0 items-center gap-2">
                         {b.returnDate < today && <Badge tone="red">Overdue</Badge>}
-                        <span className="font-mono text-xs font-semibold text-slate-700">
+                        <span className="font-mono text-xs font-semibold whitespace-nowrap text-slate-700">
                           {b.kitLabel || messages.labels.unknownKit}
                         </span>
                       </span>
