@@ -81,21 +81,25 @@ export async function up(knex: Knex): Promise<void> {
     LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
       SELECT CASE WHEN w ~ '^[0-9]+$' THEN 'd' WHEN w ~ '[[:punct:]]' THEN 'c' ELSE 'w' END::"char"
     $$`);
-  // The strings left by deleting up to \`depth\` characters of w (w itself included).
+  // The strings left by deleting up to \`depth\` characters of w (w itself included). PL/pgSQL, with
+  // a row estimate, so that the planner does not take it for the thousands of rows its inlined
+  // generate_series would suggest (such estimates made PostgreSQL JIT-compile every trigger call).
   await knex.raw(`
     CREATE OR REPLACE FUNCTION search_deletions(w text, depth int) RETURNS SETOF text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-      SELECT w
-      UNION
-      SELECT overlay(w placing '' from i for 1) FROM generate_series(1, length(w)) i WHERE depth >= 1
-      UNION
-      SELECT overlay(overlay(w placing '' from j for 1) placing '' from i for 1)
-      FROM generate_series(1, length(w)) i, generate_series(1, length(w)) j WHERE depth >= 2 AND i < j
-    $$`);
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE ROWS 60 AS $$
+    BEGIN
+      RETURN QUERY
+        SELECT w
+        UNION
+        SELECT overlay(w placing '' from i for 1) FROM generate_series(1, length(w)) i WHERE depth >= 1
+        UNION
+        SELECT overlay(overlay(w placing '' from j for 1) placing '' from i for 1)
+        FROM generate_series(1, length(w)) i, generate_series(1, length(w)) j WHERE depth >= 2 AND i < j;
+    END $$`);
   // A record's words replace what it had; new words join the vocabulary with their variants.
   await knex.raw(`
     CREATE OR REPLACE FUNCTION search_put(record_kind text, id bigint, words text[]) RETURNS void
-    LANGUAGE plpgsql AS $$
+    LANGUAGE plpgsql SET jit = off AS $$
     BEGIN
       DELETE FROM search_entries WHERE kind = record_kind AND record_id = id;
       INSERT INTO search_entries (word, kind, record_id)
