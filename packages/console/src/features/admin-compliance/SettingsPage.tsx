@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminMessages, messages, type PublicSettings, type SettingKey } from '@wellrest/core';
+import {
+  adminMessages,
+  messages,
+  messagingMessages,
+  type PublicSettings,
+  type SettingKey,
+} from '@wellrest/core';
 import { type FormEvent, useState } from 'react';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/QueryState';
@@ -9,6 +15,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api';
+import { MessagingSettingsForm } from '../notifications/MessagingSettingsForm';
 
 const text = adminMessages.settings;
 export const SETTINGS_KEY = ['/api/admin/settings'] as const;
@@ -209,6 +216,12 @@ export default function SettingsPage() {
     <>
       <PageHeader title={text.title} description={text.description} />
       <QueryState query={settings}>{settings.data && <SettingsForm settings={settings.data} />}</QueryState>
+      <section aria-labelledby="delivery-settings" className="mt-8">
+        <h2 id="delivery-settings" className="mb-3 text-lg font-semibold text-slate-900">
+          {messagingMessages.settings.title}
+        </h2>
+        <MessagingSettingsForm />
+      </section>
     </>
   );
 }
