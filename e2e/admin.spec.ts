@@ -98,7 +98,7 @@ test('an administrator changes the idle logoff, applied at once; a bad value cha
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'admin');
   await page.goto('/admin/settings');
-  await expect(page.getByRole('heading', { name: settings.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: settings.title, exact: true })).toBeVisible();
 
   const idle = page.getByLabel(settings.fields.sessionIdleMinutes);
   await idle.fill('0');
