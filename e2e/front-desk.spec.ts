@@ -221,7 +221,7 @@ test.describe('agreements', () => {
     expect(await inkedPixels(page)).toBeGreaterThan(0);
     await page.getByRole('checkbox', { name: 'I have read and agree to these terms.' }).check();
     await page.getByRole('button', { name: 'Sign agreement' }).click();
-    await expect(page).toHaveURL(/\/agreement-success$/);
+    await expect(page).toHaveURL(/\/agreement-success\?token=/);
   });
 
   test('an older link of a signed booking says it is already signed', async ({
