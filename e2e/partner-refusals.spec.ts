@@ -163,9 +163,12 @@ function databaseProxy(target: URL) {
       server.once('error', reject);
       server.listen(PROXY_PORT, '127.0.0.1', resolve);
     });
+  // Stop listening and drop the open connections at once: close() alone waits for the API's
+  // pooled connections to end, which they never do by themselves.
   const cut = async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     for (const socket of sockets) socket.destroy();
+    await closed;
   };
   return { open, cut, restore: open };
 }
