@@ -80,10 +80,18 @@ test('a patient reports the kit drop-off with their link and staff see it on the
   baseURL,
 }) => {
   const api = await adminApi(playwright.request, baseURL ?? '');
-  const booking = (await bookings(api)).find((row) => row.status === 'confirmed');
-  if (!booking) throw new Error('the demo data has no confirmed booking');
-  const initiated = await api.post(`/api/bookings/${booking.id}/initiate-agreement`);
-  expect(initiated.ok(), await initiated.text()).toBe(true);
+  // A confirmed booking whose agreement is not signed yet (other tests sign some; a signed one
+  // issues no new link).
+  let booking: BookingRow | undefined;
+  let initiated: Awaited<ReturnType<typeof api.post>> | undefined;
+  for (const row of (await bookings(api)).filter((r) => r.status === 'confirmed')) {
+    initiated = await api.post(`/api/bookings/${row.id}/initiate-agreement`);
+    if (initiated.ok()) {
+      booking = row;
+      break;
+    }
+  }
+  if (!booking || !initiated) throw new Error('the demo data has no confirmed booking left to sign');
   const token = new URL(
     ((await initiated.json()) as { formUrl: string }).formUrl,
     'http://x',
