@@ -146,8 +146,9 @@ describe('the embedded database after kill -9', () => {
 /** The local server's cluster, when this machine runs one the test may restart. */
 function restartablePostgres(): string | undefined {
   if (!process.env.DATABASE_URL || !existsSync('/etc/postgresql')) return undefined;
+  // pg_ctlcluster (Debian's postgresql-common) answers `--help` with exit code 1: look it up instead.
   try {
-    execFileSync('pg_ctlcluster', ['--help'], { stdio: 'ignore' });
+    execFileSync('sh', ['-c', 'command -v pg_ctlcluster'], { stdio: 'ignore' });
   } catch {
     return undefined;
   }
@@ -221,9 +222,19 @@ describe.runIf(cluster)('PostgreSQL restarted and an API process killed under lo
     })();
 
     while (outcomes.length < 40) await new Promise((resolve) => setTimeout(resolve, 50));
-    execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', cluster as string, 'main', 'restart'], {
-      stdio: 'ignore',
-    });
+    // The server is down until the survivor has said it is not ready (at most 20 s), then back.
+    const pgctl = (action: 'stop' | 'start') =>
+      execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', cluster as string, 'main', action], {
+        stdio: 'ignore',
+      });
+    pgctl('stop');
+    try {
+      const downSince = Date.now();
+      while (!readiness.includes(503) && Date.now() - downSince < 20_000)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      pgctl('start');
+    }
     while (outcomes.length < 120) await new Promise((resolve) => setTimeout(resolve, 50));
     aAlive = false;
     a.child.kill('SIGKILL');
