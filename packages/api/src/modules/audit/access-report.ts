@@ -40,7 +40,7 @@ export async function accessReportPdf(input: {
   const write = (text: string, x: number, f = font, size = SIZE) =>
     page.drawText(printable(text), { x: MARGIN + x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
   const header = () => {
-    HEADERS.forEach((h, i) => write(h, COLUMNS[i] ?? 0, bold));
+    for (const [i, h] of HEADERS.entries()) write(h, COLUMNS[i] ?? 0, bold);
     y -= LINE;
   };
 
