@@ -300,37 +300,52 @@ export async function importGhlContacts(
  * Claims up to `limit` patients to push, after `afterId`: no contact yet, a way to reach them,
  * no rejection or skipped conflict for their current details, not claimed by another worker.
  */
-async function claimPatients(
-  db: Knex,
-  worker: string,
-  afterId: number,
-  limit: number,
-): Promise<PatientMatchRow[]> {
-  const claimed = await db.raw(
-    `INSERT INTO ghl_push_leases (patient_id, worker, lease_until)
-     SELECT p.id, ?, now() + make_interval(mins => ?)
-     FROM patients p
-     WHERE p.ghl_id IS NULL AND p.id > ?
+/** Patients a worker may claim: not yet linked, reachable, not refused as they stand, not leased. */
+const CLAIMABLE_SQL = `p.ghl_id IS NULL AND p.id > ?
        AND (trim(p.email) <> '' OR trim(p.phone) <> '')
        AND NOT EXISTS (
          SELECT 1 FROM ghl_sync_issues i
          WHERE i.patient_id = p.id AND i.kind IN ('rejected', 'duplicate')
            AND i.fingerprint = ${FINGERPRINT_SQL}
            AND (i.status = 'open' OR i.resolution = 'skip'))
-       AND NOT EXISTS (SELECT 1 FROM ghl_push_leases l WHERE l.patient_id = p.id AND l.lease_until > now())
-     ORDER BY p.id
-     LIMIT ?
-     ON CONFLICT (patient_id) DO UPDATE SET worker = EXCLUDED.worker, lease_until = EXCLUDED.lease_until
-       WHERE ghl_push_leases.lease_until <= now()
-     RETURNING patient_id`,
-    [worker, LEASE_MINUTES, afterId, limit],
-  );
-  const ids = (claimed.rows as { patient_id: number }[]).map((r) => r.patient_id);
-  if (ids.length === 0) return [];
-  return db<PatientMatchRow>('patients')
-    .whereIn('id', ids)
-    .orderBy('id')
-    .select('id', 'name', 'email', 'phone', 'ghl_id');
+       AND NOT EXISTS (SELECT 1 FROM ghl_push_leases l WHERE l.patient_id = p.id AND l.lease_until > now())`;
+
+/** Times a worker claims again after losing every patient it chose to another worker. */
+const CLAIM_ATTEMPTS = 5;
+
+async function claimPatients(
+  db: Knex,
+  worker: string,
+  afterId: number,
+  limit: number,
+): Promise<PatientMatchRow[]> {
+  for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt++) {
+    const claimed = await db.raw(
+      `INSERT INTO ghl_push_leases (patient_id, worker, lease_until)
+       SELECT p.id, ?, now() + make_interval(mins => ?)
+       FROM patients p
+       WHERE ${CLAIMABLE_SQL}
+       ORDER BY p.id
+       LIMIT ?
+       ON CONFLICT (patient_id) DO UPDATE SET worker = EXCLUDED.worker, lease_until = EXCLUDED.lease_until
+         WHERE ghl_push_leases.lease_until <= now()
+       RETURNING patient_id`,
+      [worker, LEASE_MINUTES, afterId, limit],
+    );
+    const ids = (claimed.rows as { patient_id: number }[]).map((r) => r.patient_id);
+    if (ids.length > 0)
+      return db<PatientMatchRow>('patients')
+        .whereIn('id', ids)
+        .orderBy('id')
+        .select('id', 'name', 'email', 'phone', 'ghl_id');
+    // Nothing claimed: either nothing is left, or another worker leased the same patients between
+    // this statement's snapshot and its insert. A new statement sees which.
+    const left = await db.raw(`SELECT EXISTS (SELECT 1 FROM patients p WHERE ${CLAIMABLE_SQL}) AS left`, [
+      afterId,
+    ]);
+    if (!(left.rows as { left: boolean }[])[0]?.left) return [];
+  }
+  return [];
 }
 
 type PushResult = 'pushed' | 'rejected' | 'conflict' | 'skipped';
