@@ -1,21 +1,16 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import { PDF_PAGE as PAGE, printable } from '../../pdf/writer.js';
 import type { AuditEventView } from './store.js';
 
 // The accounting of access a patient may ask for (45 CFR 164.528 / 164.312(b)): every user who read
 // or changed the record, when, from where and what, as a PDF for the patient.
 
 const MARGIN = 48;
-const PAGE: [number, number] = [612, 792];
 const SIZE = 9;
 const LINE = SIZE * 1.5;
 /** Column x positions: time, user, action, result, address. */
 const COLUMNS = [0, 118, 228, 360, 420];
 const HEADERS = ['Time (UTC)', 'User', 'Action', 'Result', 'IP address'];
-
-function printable(text: string): string {
-  // The standard PDF fonts encode WinAnsi only.
-  return text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
-}
 
 function fit(text: string, font: PDFFont, width: number): string {
   let value = printable(text);

@@ -1,5 +1,6 @@
 import { clinicalMessages as cm, type ReferralDetail, severityOf } from '@wellrest/core';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { PdfWriter } from '../../pdf/writer.js';
 
 // The report the referring physician receives: practice letterhead, patient and referral, the
 // measurements with the computed severity, impression, recommendation and the reader's signature
@@ -12,64 +13,6 @@ export interface Letterhead {
   email: string;
 }
 
-function printable(text: string): string {
-  // The standard PDF fonts encode WinAnsi only.
-  return text.replace(/[^\x20-\x7E\xA0-\xFF\n]/g, '?');
-}
-
-const MARGIN = 56;
-const PAGE: [number, number] = [612, 792];
-
-class Writer {
-  private page: PDFPage;
-  private y: number;
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.page = doc.addPage(PAGE);
-    this.y = PAGE[1] - MARGIN;
-  }
-
-  text(value: string, options: { size?: number; bold?: boolean; gap?: number } = {}): void {
-    const size = options.size ?? 11;
-    const font = options.bold ? this.bold : this.font;
-    const width = PAGE[0] - MARGIN * 2;
-    for (const paragraph of printable(value).split('\n')) {
-      let line = '';
-      const lines: string[] = [];
-      for (const word of paragraph.split(/\s+/)) {
-        const next = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(next, size) > width && line) {
-          lines.push(line);
-          line = word;
-        } else line = next;
-      }
-      lines.push(line);
-      for (const text of lines) {
-        if (this.y - size * 1.4 < MARGIN) {
-          this.page = this.doc.addPage(PAGE);
-          this.y = PAGE[1] - MARGIN;
-        }
-        this.page.drawText(text, { x: MARGIN, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.1) });
-        this.y -= size * 1.4;
-      }
-    }
-    this.y -= options.gap ?? 4;
-  }
-
-  rule(): void {
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y },
-      end: { x: PAGE[0] - MARGIN, y: this.y },
-      thickness: 0.75,
-      color: rgb(0.6, 0.6, 0.6),
-    });
-    this.y -= 10;
-  }
-}
-
 export async function reportPdf(
   referral: ReferralDetail,
   letterhead: Letterhead,
@@ -79,11 +22,7 @@ export async function reportPdf(
   const doc = await PDFDocument.create();
   doc.setTitle(`${cm.reportTitle} #${referral.id}`);
   doc.setProducer('Wellrest');
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
+  const w = await PdfWriter.create(doc);
   w.text(letterhead.name, { size: 16, bold: true, gap: 2 });
   w.text([letterhead.address, letterhead.phone, letterhead.email].filter(Boolean).join(' · '), {
     size: 9,
