@@ -49,6 +49,7 @@ import * as m0752 from './0752_starter_templates.js';
 import * as m0753 from './0753_drop_home_made_queue.js';
 import * as m0754 from './0754_housekeeping_state.js';
 import * as m0800 from './0800_forms.js';
+import * as m0801 from './0801_drop_domain_events.js';
 import * as m0850 from './0850_audit_chain.js';
 import * as m0851 from './0851_audit_log_indexes.js';
 import * as m0852 from './0852_webhook_deliveries.js';
@@ -94,6 +95,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0753_drop_home_made_queue', ...m0753 },
   { name: '0754_housekeeping_state', ...m0754 },
   { name: '0800_forms', ...m0800 },
+  { name: '0801_drop_domain_events', ...m0801 },
   { name: '0850_audit_chain', ...m0850 },
   { name: '0851_audit_log_indexes', ...m0851 },
   { name: '0852_webhook_deliveries', ...m0852 },

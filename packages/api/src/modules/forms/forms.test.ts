@@ -188,7 +188,7 @@ describe('e-forms API', () => {
   describe('submissions', () => {
     it('refuses incomplete or invalid answers with one message per field and stores nothing', async () => {
       const form = await publishedForm();
-      const before = [await count('form_submissions'), await count('domain_events')];
+      const before = [await count('form_submissions'), await count('outbox_events')];
       const missing = await staff.request('POST', `/api/forms/templates/${form.id}/submissions`, {
         body: { patientId: own.id, answers: { snores: 'yes', nights: 9 } },
       });
@@ -206,7 +206,7 @@ describe('e-forms API', () => {
         body: { patientId: 999999, answers: { snores: 'no' } },
       });
       expect(noPatient.status).toBe(400);
-      expect([await count('form_submissions'), await count('domain_events')]).toEqual(before);
+      expect([await count('form_submissions'), await count('outbox_events')]).toEqual(before);
     });
 
     it('stores shown answers only, with score, band and version, and a form.submitted event', async () => {
@@ -228,8 +228,8 @@ describe('e-forms API', () => {
         submitted_by: staff.user.id,
       });
       const event = await server
-        .db('domain_events')
-        .where({ type: 'form.submitted' })
+        .db('outbox_events')
+        .where({ topic: 'form.submitted' })
         .whereRaw("payload->>'submissionId' = ?", [String(response.body.id)])
         .first();
       expect(event.payload).toMatchObject({ templateId: form.id, patientId: own.id, score: 0, band: 'Low' });

@@ -13,9 +13,9 @@ import {
 } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { audit } from '../../audit/audit.js';
-import { recordDomainEvent } from '../../events/outbox.js';
 import type { AppContext } from '../../http/context.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { applyScope, scopeOf } from '../patients/access.js';
 import { claimUploads } from './files.js';
 import { type TemplateRow, templateRow } from './templates.js';
@@ -78,8 +78,8 @@ async function storeSubmission(
     .returning('id');
   const id = (row as { id: number }).id;
   await claimUploads(trx, checked.answers, owner, id);
-  await recordDomainEvent(trx, {
-    type: 'form.submitted',
+  // Identifiers, score and band only: never names or answers.
+  await writeOutbox(trx, 'form.submitted', {
     submissionId: id,
     templateId: template.id,
     familyId: template.family_id,

@@ -49,10 +49,7 @@ const PURGES: Record<HousekeepingTask, Purge[]> = {
     },
   ],
   publicSubmissions: [{ table: 'public_submissions', key: 'id', where: 'created_at < :cutoff' }],
-  dispatchedEvents: [
-    { table: 'outbox_events', key: 'id', where: 'dispatched_at < :cutoff' },
-    { table: 'domain_events', key: 'id', where: 'dispatched_at < :cutoff' },
-  ],
+  dispatchedEvents: [{ table: 'outbox_events', key: 'id', where: 'dispatched_at < :cutoff' }],
   // pg-boss moves finished jobs to its archive; jobs still waiting (dead letters included) stay.
   finishedJobs: [
     {
