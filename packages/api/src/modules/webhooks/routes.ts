@@ -82,11 +82,12 @@ async function logDelivery(
 }
 
 /** Refused deliveries are logged at most this often per sender address: a flood cannot fill the log. */
-const refusedLog = new DeniedAuditLimiter({ perCaller: 30, total: 600, windowMs: 60_000 });
+/** Refused deliveries recorded per caller and minute; each server keeps its own count. */
+const REFUSED_LOG_LIMITS = { perCaller: 30, total: 600, windowMs: 60_000 };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
-async function receiveGhl(ctx: AppContext): Promise<void> {
+async function receiveGhl(refusedLog: DeniedAuditLimiter, ctx: AppContext): Promise<void> {
   const started = performance.now();
   const { knex } = ctx.services.db;
   const raw = (ctx.request as { rawBody?: string }).rawBody ?? '';
@@ -262,7 +263,8 @@ async function replayDelivery(ctx: AppContext): Promise<void> {
 export function webhookRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
   // Signed by GoHighLevel, not a session: the signature is its access rule.
-  router.post('/api/webhooks/ghl', receiveGhl);
+  const refusedLog = new DeniedAuditLimiter(REFUSED_LOG_LIMITS);
+  router.post('/api/webhooks/ghl', (ctx) => receiveGhl(refusedLog, ctx));
   router.get<{ input: WebhookLogQuery }>(
     '/api/webhook-logs',
     can('read', 'WebhookLog'),
