@@ -37,6 +37,7 @@ interface RouteUnderTest {
   path: string;
   url: string;
   requirements: AccessRequirement[];
+  embedGuarded: boolean;
 }
 
 function routesUnderTest(): RouteUnderTest[] {
