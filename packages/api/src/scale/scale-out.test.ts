@@ -404,7 +404,7 @@ describe.runIf(runs)('three API processes behind nginx', () => {
           body: { to: `once-${i}@example.test` },
         });
         expect(res.status).toBe(202);
-        ids.push((res.body as { deliveryId: number }).deliveryId);
+        ids.push((res.body as unknown as { deliveryId: number }).deliveryId);
       }
       const deadline = Date.now() + 60_000;
       let rows: { status: string; attempts: number }[] = [];
