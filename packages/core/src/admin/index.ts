@@ -134,6 +134,8 @@ export const adminMessages = {
     embedDefaultsHelp: 'Where a new embed snippet starts; each partner snippet can still differ.',
     embedThemes: { light: 'Light', dark: 'Dark', auto: 'Follow the visitor’s system' },
     embed: 'Embedded widgets',
+    calendarElsewhere: 'Business hours, holidays and the report letterhead are set with the',
+    calendarLink: 'SLA definitions',
     testConnection: 'Test connection',
     testingConnection: 'Testing...',
     connectionOk: 'GoHighLevel answered: the connection works.',

@@ -11,6 +11,7 @@ import {
   type SettingKey,
 } from '@wellrest/core';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
 import { PageHeader } from '@/components/PageHeader';
 import { QueryState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
@@ -265,6 +266,15 @@ export function SettingsForm({ settings }: { settings: PublicSettings }) {
         <Card key={section.title}>
           <CardHeader>
             <CardTitle>{section.title}</CardTitle>
+            {section.title === text.practice && (
+              <CardDescription>
+                {text.calendarElsewhere}{' '}
+                <Link href="/sla/definitions" className="font-medium text-teal-800 underline">
+                  {text.calendarLink}
+                </Link>
+                .
+              </CardDescription>
+            )}
             {section.title === text.integrations && (
               <CardDescription>
                 {settings.ghlTokenSet
