@@ -268,7 +268,8 @@ function requester(
     const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown = text;
-    if (response.headers.get('content-type')?.includes('application/json') && text !== '')
+    // JSON and its suffixed kinds (application/fhir+json).
+    if (/^application\/([\w.-]+\+)?json\b/.test(response.headers.get('content-type') ?? '') && text !== '')
       parsed = JSON.parse(text);
     check?.(
       method.toUpperCase(),

@@ -258,7 +258,9 @@ const RESOURCE_TYPES: ResourceType<any, any>[] = [
 
 /** Where links in answers point: the public origin when configured, else the request's. */
 function baseUrl(ctx: AppContext): string {
-  return `${ctx.services.config.publicUrl?.replace(/\/$/, '') ?? ctx.origin}${FHIR_BASE}`;
+  // Koa 3's ctx.origin echoes the Origin header, so the server's own origin is built here.
+  const origin = ctx.services.config.publicUrl?.replace(/\/$/, '') || `${ctx.protocol}://${ctx.host}`;
+  return `${origin}${FHIR_BASE}`;
 }
 
 function answer(ctx: AppContext, resource: Resource): void {

@@ -9,11 +9,9 @@ export const FHIR_COUNT_DEFAULT = 20;
 export const FHIR_COUNT_MAX = 100;
 
 const DB_ID = /^[1-9]\d{0,9}$/;
-const ids = z
-  .string()
-  .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, {
-    error: 'Expected one id or a comma-separated list of ids',
-  });
+const ids = z.string().regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, {
+  error: 'Expected one id or a comma-separated list of ids',
+});
 /** `system|value`, `|value`, `system|` or a bare value. */
 const token = z.string().trim().min(1).max(200);
 const DATE_VALUE = /^(eq|ne|gt|lt|ge|le)?(\d{4}(-\d{2}(-\d{2})?)?)$/;
