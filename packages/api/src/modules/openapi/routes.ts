@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Router from '@koa/router';
 import send from 'koa-send';
 import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
@@ -13,7 +13,7 @@ import type { OpenApiDocument } from './document.js';
 /** Where the docs page and its files live; security-headers.ts gives these paths their own policy. */
 export const DOCS_PATH = '/api/docs';
 
-const SWAGGER_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const SWAGGER_DIR = path.dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
 /** The viewer's files this page uses; nothing else of the package is served. */
 const SWAGGER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
 
