@@ -1,16 +1,25 @@
 import {
+  AgreementView,
   AvailabilityDay,
   Booking,
   BookingListItem,
   CurrentUser,
   DashboardStats,
+  EmbedKey,
+  ExtensionEligibility,
+  GhlSyncResult,
   LoginResponse,
   Patient,
   PhysicianDetail,
   PhysicianSummary,
+  PublicAvailability,
+  PublicDiagnostics,
+  PublicSubmissionResult,
   pageOf,
+  ReductionEligibility,
   ReferralDetail,
   ReferralListItem,
+  ScannerSettings,
 } from '@wellrest/core';
 import { z } from 'zod';
 
@@ -58,6 +67,8 @@ export const DOCUMENTED_ANSWERS: Readonly<Record<string, Answers>> = {
   'GET /api/bookings': { 200: z.union([z.array(BookingListItem), pageOf(BookingListItem)]) },
   'POST /api/bookings': { 201: Booking },
   'GET /api/bookings/:id': { 200: BookingDetail },
+  'GET /api/bookings/:id/extension-eligibility': { 200: ExtensionEligibility },
+  'GET /api/bookings/:id/reduction-eligibility': { 200: ReductionEligibility },
   'GET /api/dashboard/stats': { 200: DashboardStats },
   'GET /api/dashboard/daily-availability': { 200: z.array(AvailabilityDay) },
   'GET /api/physicians': { 200: z.array(PhysicianSummary) },
@@ -68,6 +79,19 @@ export const DOCUMENTED_ANSWERS: Readonly<Record<string, Answers>> = {
   'POST /api/referrals': { 201: ReferralDetail },
   'GET /api/referrals/:id': { 200: ReferralDetail },
   'POST /api/referrals/:id/status': { 200: ReferralDetail },
+  'POST /api/ghl/sync': { 200: GhlSyncResult },
+  'GET /api/scanner-settings': { 200: ScannerSettings },
+  'GET /api/admin/embed-keys': { 200: z.array(EmbedKey.extend({ submissionsLast30Days: z.number().int() })) },
+  'POST /api/admin/embed-keys': { 201: EmbedKey },
+  // The public forms: a repeated submission (same idempotency key) answers 200 with the first one's id.
+  'GET /api/public/availability': { 200: PublicAvailability },
+  // Unavailable: the diagnostics when the handler ran, the error shape when the database failed before it.
+  'GET /api/public/diagnostics': { 200: PublicDiagnostics, 503: z.union([PublicDiagnostics, ErrorBody]) },
+  'POST /api/public/booking-requests': { 200: PublicSubmissionResult, 201: PublicSubmissionResult },
+  'POST /api/public/referrals': { 200: PublicSubmissionResult, 201: PublicSubmissionResult },
+  'POST /api/public/physician-signups': { 200: PublicSubmissionResult, 201: PublicSubmissionResult },
+  'POST /api/public/dropoffs': { 202: PublicSubmissionResult },
+  'GET /api/public/agreements/:token': { 200: AgreementView },
 };
 
 /** Answers that are files, not JSON: matched on the route's path. */

@@ -66,7 +66,6 @@ export interface OpenApiResponse {
 
 export interface OpenApiOperation {
   operationId: string;
-  summary: string;
   tags: string[];
   parameters?: JsonSchema[];
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
@@ -249,7 +248,6 @@ function describeRoute(route: DescribedRoute, components: Record<string, JsonSch
     : [{ sessionCookie: [] }];
   return {
     operationId: operationId(route.method, route.path),
-    summary: `${route.method} ${route.openApiPath}`,
     tags: [tagOf(route.path)],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
