@@ -5,6 +5,8 @@ import { expect, test } from '@playwright/test';
 // an operation opens and runs against the API itself.
 
 test('the API reference renders from this origin and runs a request', async ({ page, baseURL }) => {
+  // The viewer's bundle is large (1.4 MB) and the description is built on first request.
+  test.setTimeout(60_000);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
@@ -18,7 +20,7 @@ test('the API reference renders from this origin and runs a request', async ({ p
   });
 
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Wellrest API/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Wellrest API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'FHIR R4' })).toBeVisible();
 
   // The FHIR CapabilityStatement: open the operation, try it out, run it.
@@ -26,7 +28,9 @@ test('the API reference renders from this origin and runs a request', async ({ p
   await operation.locator('.opblock-summary').click();
   await operation.getByRole('button', { name: 'Try it out' }).click();
   await operation.getByRole('button', { name: 'Execute' }).click();
-  await expect(operation.locator('.live-responses-table .response-col_status').first()).toHaveText('200');
+  await expect(operation.locator('.live-responses-table tbody .response-col_status').first()).toHaveText(
+    '200',
+  );
   await expect(operation.locator('.live-responses-table')).toContainText('CapabilityStatement');
 
   expect(problems).toEqual([]);
