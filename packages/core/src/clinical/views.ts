@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KitType, TestType } from '../enums.js';
-import { REFERRAL_URGENCIES, type ReferralUrgency } from '../public.js';
+import { REFERRAL_URGENCIES } from '../public.js';
 import { Id } from '../schemas/common.js';
 import { ReferralStatus, SEVERITIES } from './model.js';
 import { SLA_STATES, type SlaResult } from './sla.js';
@@ -142,56 +142,65 @@ export interface PatientMatch {
 }
 
 /** A completed test as the medical director's queue and the reader see it. */
-export interface InterpretationQueueItem {
-  referralId: number;
-  urgency: ReferralUrgency;
-  patientName: string;
-  physicianName: string;
-  testedAt: string | null;
-  kitType: KitType | null;
-  testType: TestType | null;
-  readerUserId: number | null;
-  readerName: string | null;
-  status: ReferralStatus;
-}
+export const InterpretationQueueItem = z.object({
+  referralId: Id,
+  urgency: z.enum(REFERRAL_URGENCIES),
+  patientName: z.string(),
+  physicianName: z.string(),
+  testedAt: Timestamp.nullable(),
+  kitType: KitType.nullable(),
+  testType: TestType.nullable(),
+  readerUserId: Id.nullable(),
+  readerName: z.string().nullable(),
+  status: ReferralStatus,
+});
+export type InterpretationQueueItem = z.infer<typeof InterpretationQueueItem>;
 
-export interface ReaderWorkload {
-  userId: number;
-  name: string;
-  role: string;
-  open: number;
-  signed: number;
+export const ReaderWorkload = z.object({
+  userId: Id,
+  name: z.string(),
+  role: z.string(),
+  open: Count,
+  signed: Count,
   /** Median hours from assignment to signature. */
-  medianTurnaroundHours: number | null;
-}
+  medianTurnaroundHours: z.number().nullable(),
+});
+export type ReaderWorkload = z.infer<typeof ReaderWorkload>;
 
-export interface MedicalDirectorDashboard {
-  awaiting: InterpretationQueueItem[];
-  readers: ReaderWorkload[];
-}
+export const MedicalDirectorDashboard = z.object({
+  awaiting: z.array(InterpretationQueueItem),
+  readers: z.array(ReaderWorkload),
+});
+export type MedicalDirectorDashboard = z.infer<typeof MedicalDirectorDashboard>;
 
-export interface TestAssignment {
-  referral: ReferralDetail;
-  readers: Array<{ userId: number; name: string; role: string }>;
-  canAssign: boolean;
-  canSign: boolean;
-}
+export const TestAssignment = z.object({
+  referral: ReferralDetail,
+  readers: z.array(z.object({ userId: Id, name: z.string(), role: z.string() })),
+  canAssign: z.boolean(),
+  canSign: z.boolean(),
+});
+export type TestAssignment = z.infer<typeof TestAssignment>;
 
-export interface PhysicianDashboardView {
-  linked: boolean;
-  physicianName: string | null;
-  byStage: Array<{ status: ReferralStatus; referrals: ReferralListItem[] }>;
-  reportsReady: ReferralListItem[];
+export const PhysicianDashboardView = z.object({
+  linked: z.boolean(),
+  physicianName: z.string().nullable(),
+  byStage: z.array(z.object({ status: ReferralStatus, referrals: z.array(ReferralListItem) })),
+  reportsReady: z.array(ReferralListItem),
   /** Completed tests assigned to the signed-in user to read, not yet signed. */
-  toRead: Array<{ referralId: number; urgency: ReferralUrgency; testedAt: string | null }>;
-  upcomingTests: Array<{
-    referralId: number;
-    patientName: string;
-    startDate: string;
-    kitType: KitType;
-    testType: TestType;
-  }>;
-}
+  toRead: z.array(
+    z.object({ referralId: Id, urgency: z.enum(REFERRAL_URGENCIES), testedAt: Timestamp.nullable() }),
+  ),
+  upcomingTests: z.array(
+    z.object({
+      referralId: Id,
+      patientName: z.string(),
+      startDate: z.string(),
+      kitType: KitType,
+      testType: TestType,
+    }),
+  ),
+});
+export type PhysicianDashboardView = z.infer<typeof PhysicianDashboardView>;
 
 export interface SlaDashboardView {
   perDefinition: Array<{

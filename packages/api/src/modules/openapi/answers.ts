@@ -9,7 +9,9 @@ import {
   ExtensionEligibility,
   GhlSyncResult,
   LoginResponse,
+  MedicalDirectorDashboard,
   Patient,
+  PhysicianDashboardView,
   PhysicianDetail,
   PhysicianSummary,
   PublicAvailability,
@@ -20,6 +22,7 @@ import {
   ReferralDetail,
   ReferralListItem,
   ScannerSettings,
+  TestAssignment,
 } from '@wellrest/core';
 import { z } from 'zod';
 
@@ -79,6 +82,15 @@ export const DOCUMENTED_ANSWERS: Readonly<Record<string, Answers>> = {
   'POST /api/referrals': { 201: ReferralDetail },
   'GET /api/referrals/:id': { 200: ReferralDetail },
   'POST /api/referrals/:id/status': { 200: ReferralDetail },
+  'POST /api/referrals/:id/booking': { 200: ReferralDetail },
+  'POST /api/referrals/:id/patient': { 200: ReferralDetail },
+  'GET /api/physician-dashboard': { 200: PhysicianDashboardView },
+  'GET /api/medical-director/dashboard': { 200: MedicalDirectorDashboard },
+  'GET /api/interpretations/:id': { 200: TestAssignment },
+  'POST /api/interpretations/:id/assign': { 200: ReferralDetail },
+  'PUT /api/interpretations/:id': { 200: ReferralDetail },
+  'POST /api/interpretations/:id/sign': { 200: ReferralDetail },
+  'POST /api/interpretations/:id/addenda': { 201: ReferralDetail },
   'POST /api/ghl/sync': { 200: GhlSyncResult },
   'GET /api/scanner-settings': { 200: ScannerSettings },
   'GET /api/admin/embed-keys': { 200: z.array(EmbedKey.extend({ submissionsLast30Days: z.number().int() })) },
