@@ -32,6 +32,7 @@ import {
 } from './modules/deliveries/status-callback.js';
 import { dropoffRoutes } from './modules/dropoffs/routes.js';
 import { embedKeyRoutes } from './modules/embed-keys/routes.js';
+import { fhirOutcomes, fhirRoutes } from './modules/fhir/routes.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { defineGhlSyncQueue, ghlRoutes } from './modules/ghl/routes.js';
 import { housekeepingRoutes } from './modules/housekeeping/routes.js';
@@ -40,6 +41,8 @@ import { inventoryRoutes } from './modules/inventory/routes.js';
 import { kitStatsRoutes } from './modules/kit-stats/routes.js';
 import { kitRoutes } from './modules/kits/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { buildOpenApiDocument, type OpenApiDocument, routesOf } from './modules/openapi/document.js';
+import { openApiRoutes } from './modules/openapi/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
 import { physicianRoutes } from './modules/physicians/directory.js';
 import { physicianSignupRoutes } from './modules/physicians/routes.js';
@@ -159,7 +162,13 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(housekeepingRoutes().routes());
   api.use(notificationRoutes().routes());
   api.use(webhookRoutes().routes());
+  api.use(openApiRoutes(describeApi).routes());
   return api;
+}
+
+/** The OpenAPI description of every route: the API's, then the FHIR API's. */
+export function describeApi(): OpenApiDocument {
+  return buildOpenApiDocument([...routesOf(apiRouter()), ...routesOf(fhirRoutes())]);
 }
 
 /**
@@ -197,6 +206,8 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   app.silent = true;
 
   app.use(requestLog(logger));
+  // Outside the error handler: turns its JSON errors under /fhir into OperationOutcomes.
+  app.use(fhirOutcomes);
   app.use(errorHandler(logger));
   app.use(compressApi);
   app.use(securityHeaders());
@@ -215,6 +226,9 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   };
   app.use(api.routes());
   app.use(api.allowedMethods());
+  const fhir = fhirRoutes();
+  app.use(fhir.routes());
+  app.use(fhir.allowedMethods());
 
   app.use(serveStatic({ consoleDir: config.staticDir, widgetsDir: config.widgetsDir }));
   return app;

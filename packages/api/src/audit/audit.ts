@@ -152,6 +152,9 @@ export const AUDIT_ACTIONS = [
   'sla_definition.update',
   'sla_definition.delete',
   'sla.dashboard',
+  // The read-only FHIR R4 API (modules/fhir): a resource read, a search.
+  'fhir.read',
+  'fhir.search',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,3 +2,8 @@
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
+
+/** True for the read-only FHIR R4 API's paths: data too, answered in FHIR's own formats. */
+export function isFhirPath(path: string): boolean {
+  return path === '/fhir' || path.startsWith('/fhir/');
+}

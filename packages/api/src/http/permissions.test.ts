@@ -28,6 +28,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/set-password',
   'POST /api/registrations',
   'POST /api/webhooks/ghl',
+  // The API description and its reference page: the shape of the API, no data.
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/:file',
 ]);
 const isPublicByConvention = (path: string) => path.startsWith('/api/public/');
 

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { type Logger, logContext } from '../logger.js';
 import type { AppContextExtension, AppState } from './context.js';
-import { isApiPath } from './paths.js';
+import { isApiPath, isFhirPath } from './paths.js';
 import { requestIdFrom } from './request-id.js';
 
 /**
@@ -57,7 +57,7 @@ export function requestLog(logger: Logger): Middleware<AppState, AppContextExten
         status: ctx.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       };
-      if (isApiPath(ctx.path)) logger.info(entry, 'request');
+      if (isApiPath(ctx.path) || isFhirPath(ctx.path)) logger.info(entry, 'request');
       else logger.debug(entry, 'request');
     }
   };

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { framingOriginsForKey } from '../modules/embed-keys/store.js';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
 import { servedOverHttps } from './https.js';
-import { isApiPath } from './paths.js';
+import { isApiPath, isFhirPath } from './paths.js';
 
 /** The console's policy, less its frame-ancestors: its own scripts, its own API. */
 const CONSOLE_SOURCES = [
@@ -57,6 +57,25 @@ async function framingOrigins(ctx: AppContext): Promise<string[]> {
 /** API answers are data, never documents to render or frame. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The API reference page (/api/docs): the viewer's own script and styles from this origin (it
+ * sets inline style attributes and draws icons from data: URLs), the description fetched from
+ * here, nothing else; not framed.
+ */
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const isDocsPath = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
+
 const PERMISSIONS_POLICY = [
   // The scanner setup page may use the device camera to read kit barcodes.
   'camera=(self)',
@@ -76,8 +95,8 @@ export function securityHeaders(): Middleware<AppState, AppContextExtension> {
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     // The rule of https.ts, the same one that marks cookies Secure.
     if (servedOverHttps(ctx)) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (isApiPath(ctx.path)) {
-      ctx.set('Content-Security-Policy', API_CSP);
+    if (isApiPath(ctx.path) || isFhirPath(ctx.path)) {
+      ctx.set('Content-Security-Policy', isDocsPath(ctx.path) ? DOCS_CSP : API_CSP);
       ctx.set('X-Frame-Options', 'DENY');
       ctx.set('Cache-Control', 'no-store');
     } else if (ctx.path.startsWith('/widgets/')) {
@@ -102,6 +121,6 @@ export function securityHeaders(): Middleware<AppState, AppContextExtension> {
     }
     await next();
     // Handlers never make an API answer cacheable, errors included.
-    if (isApiPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
+    if (isApiPath(ctx.path) || isFhirPath(ctx.path)) ctx.set('Cache-Control', 'no-store');
   };
 }

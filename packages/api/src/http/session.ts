@@ -8,7 +8,7 @@ import type { AppContext, AppContextExtension, AppState } from './context.js';
 import { readsDataVersions } from './data-versions.js';
 import { HttpError } from './errors.js';
 import { servedOverHttps } from './https.js';
-import { isApiPath } from './paths.js';
+import { isApiPath, isFhirPath } from './paths.js';
 
 /**
  * Whether cookies carry Secure: the rule of https.ts, the same one that sends HSTS. Behind a TLS
@@ -59,8 +59,8 @@ export function setDeviceCookie(ctx: AppContext, token: string, expires: Date): 
  * leaves the request anonymous.
  */
 export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
-  // Only the API needs to know who is asking; static files are the same for everyone.
-  const token = isApiPath(ctx.path) ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+  // Only the API (and its FHIR face) needs to know who is asking; static files are the same for everyone.
+  const token = isApiPath(ctx.path) || isFhirPath(ctx.path) ? ctx.cookies.get(SESSION_COOKIE) : undefined;
   if (!token) return next();
   const { config, db, settings } = ctx.services;
   const claims = verifySessionToken(config.secret, token);
@@ -116,7 +116,7 @@ const OPEN_WHILE_PASSWORD_PENDING = new Set([
 export const requireOwnPassword: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
   if (
     ctx.state.account?.must_change_password === true &&
-    isApiPath(ctx.path) &&
+    (isApiPath(ctx.path) || isFhirPath(ctx.path)) &&
     !ctx.path.startsWith('/api/public/') &&
     !OPEN_WHILE_PASSWORD_PENDING.has(`${ctx.method} ${ctx.path}`)
   ) {

@@ -6,7 +6,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 import type { AppContextExtension, AppState } from './context.js';
-import { isApiPath } from './paths.js';
+import { isApiPath, isFhirPath } from './paths.js';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Wellrest</title></head>
@@ -203,7 +203,8 @@ export function serveStatic(options: {
   const hashOf = widgetHashes(widgetsDir);
   const compress = compressedFiles(COMPRESSED_CACHE_BYTES);
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path) || isFhirPath(ctx.path))
+      return next();
 
     if (ctx.path.startsWith('/widgets/')) {
       const file = ctx.path.slice('/widgets'.length);

@@ -15,6 +15,7 @@ import { DEMO_PASSWORD } from '../db/seed/plan.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { JobRuntimeOptions } from '../jobs/runtime.js';
 import { createLogger } from '../logger.js';
+import { documentedAnswerCheck } from './documented-answers.js';
 import { TEST_JOB_OPTIONS } from './job-options.js';
 
 export { TEST_JOB_OPTIONS };
@@ -248,7 +249,14 @@ function cookieFrom(headers: Headers): string | undefined {
   return undefined;
 }
 
-function requester(baseUrl: string, defaults: () => { cookie?: string | undefined }): RequestFn {
+/** Checks one answer against the API description; throws when it does not match. */
+type AnswerCheck = ReturnType<typeof documentedAnswerCheck>;
+
+function requester(
+  baseUrl: string,
+  defaults: () => { cookie?: string | undefined },
+  check?: AnswerCheck,
+): RequestFn {
   return async <T>(method: string, urlPath: string, options: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     const cookie = options.cookie ?? defaults().cookie;
@@ -260,8 +268,16 @@ function requester(baseUrl: string, defaults: () => { cookie?: string | undefine
     const response = await fetch(`${baseUrl}${urlPath}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown = text;
-    if (response.headers.get('content-type')?.includes('application/json') && text !== '')
+    // JSON and its suffixed kinds (application/fhir+json).
+    if (/^application\/([\w.-]+\+)?json\b/.test(response.headers.get('content-type') ?? '') && text !== '')
       parsed = JSON.parse(text);
+    check?.(
+      method.toUpperCase(),
+      response.url || `${baseUrl}${urlPath}`,
+      response.status,
+      response.headers,
+      parsed,
+    );
     return { status: response.status, body: parsed as T, text, headers: response.headers };
   };
 }
@@ -284,7 +300,8 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     server.once('error', reject);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const request = requester(url, () => ({}));
+  // Every answer a test receives is checked against the API description.
+  const request = requester(url, () => ({}), documentedAnswerCheck());
   const passwords = new Map<string, string>();
 
   const createUser: TestServer['createUser'] = async (input) => {

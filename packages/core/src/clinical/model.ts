@@ -63,30 +63,32 @@ export type PhysicianListQuery = z.infer<typeof PhysicianListQuery>;
 
 export const NpiCheckQuery = z.object({ npi: z.string().trim().max(20) });
 
-export interface PhysicianSummary {
-  id: number;
-  name: string;
-  credentials: string;
-  npi: string;
-  specialty: string;
-  practice: string;
-  email: string;
-  phone: string;
-  fax: string;
-  address: string;
-  status: PhysicianStatus;
-  referralCount: number;
-  lastReferralAt: string | null;
-  createdAt: string;
-}
+export const PhysicianSummary = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  credentials: z.string(),
+  npi: z.string(),
+  specialty: z.string(),
+  practice: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  fax: z.string(),
+  address: z.string(),
+  status: PhysicianStatus,
+  referralCount: z.number().int().nonnegative(),
+  lastReferralAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PhysicianSummary = z.infer<typeof PhysicianSummary>;
 
-export interface PhysicianDetail extends PhysicianSummary {
-  linkedUsers: Array<{ id: number; username: string }>;
-  patients: Array<{ id: number; name: string }>;
-  referralsPerMonth: Array<{ month: string; count: number }>;
+export const PhysicianDetail = PhysicianSummary.extend({
+  linkedUsers: z.array(z.object({ id: z.number().int().positive(), username: z.string() })),
+  patients: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+  referralsPerMonth: z.array(z.object({ month: z.string(), count: z.number().int().nonnegative() })),
   /** Median days from received to reported over this physician's reported referrals. */
-  medianDaysToReport: number | null;
-}
+  medianDaysToReport: z.number().nullable(),
+});
+export type PhysicianDetail = z.infer<typeof PhysicianDetail>;
 
 /** Admin: link a physician user to a physician record (null unlinks). */
 export const LinkPhysicianInput = z.object({
