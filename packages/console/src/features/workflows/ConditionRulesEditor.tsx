@@ -1,11 +1,11 @@
 import {
   type ConditionRule,
   type ConditionRules,
+  workflowMessages as m,
   OPERATORS_BY_TYPE,
+  ruleProblem,
   UNARY_OPERATORS,
   type WorkflowField,
-  workflowMessages as m,
-  ruleProblem,
 } from '@wellrest/core';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
@@ -51,7 +51,9 @@ function ValueInput({
                 type="checkbox"
                 checked={chosen.includes(option)}
                 onChange={(event) =>
-                  onChange(event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option))
+                  onChange(
+                    event.target.checked ? [...chosen, option] : chosen.filter((item) => item !== option),
+                  )
                 }
               />
               {option}
@@ -77,7 +79,11 @@ function ValueInput({
   switch (field.type) {
     case 'enum':
       return (
-        <NativeSelect id={id} value={String(rule.value ?? '')} onChange={(event) => onChange(event.target.value)}>
+        <NativeSelect
+          id={id}
+          value={String(rule.value ?? '')}
+          onChange={(event) => onChange(event.target.value)}
+        >
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
               {option}
@@ -87,7 +93,11 @@ function ValueInput({
       );
     case 'boolean':
       return (
-        <NativeSelect id={id} value={String(rule.value)} onChange={(event) => onChange(event.target.value === 'true')}>
+        <NativeSelect
+          id={id}
+          value={String(rule.value)}
+          onChange={(event) => onChange(event.target.value === 'true')}
+        >
           <option value="true">{m.builder.yes}</option>
           <option value="false">{m.builder.no}</option>
         </NativeSelect>
@@ -111,7 +121,9 @@ function ValueInput({
         />
       );
     default:
-      return <Input id={id} value={String(rule.value ?? '')} onChange={(event) => onChange(event.target.value)} />;
+      return (
+        <Input id={id} value={String(rule.value ?? '')} onChange={(event) => onChange(event.target.value)} />
+      );
   }
 }
 
@@ -133,7 +145,10 @@ function RuleRow({
   const problem = ruleProblem(rule, fields);
   const operators = field ? OPERATORS_BY_TYPE[field.type] : [];
   return (
-    <li className="space-y-2 rounded-md border border-slate-200 p-3" aria-label={`${m.builder.field} ${index + 1}`}>
+    <li
+      className="space-y-2 rounded-md border border-slate-200 p-3"
+      aria-label={`${m.builder.field} ${index + 1}`}
+    >
       <div className="space-y-1">
         <Label htmlFor={`${id}-field`}>{m.builder.field}</Label>
         <NativeSelect
@@ -179,7 +194,12 @@ function RuleRow({
           <Label htmlFor={`${id}-value`} id={`${id}-value-label`}>
             {m.builder.value}
           </Label>
-          <ValueInput id={`${id}-value`} field={field} rule={rule} onChange={(value) => onChange({ ...rule, value })} />
+          <ValueInput
+            id={`${id}-value`}
+            field={field}
+            rule={rule}
+            onChange={(value) => onChange({ ...rule, value })}
+          />
         </div>
       )}
       {problem && (
@@ -209,7 +229,10 @@ export function ConditionRulesEditor({
   const first = fields[0];
   return (
     <div className="space-y-3">
-      <fieldset className="flex flex-wrap gap-4" aria-label={`${m.builder.match.all} / ${m.builder.match.any}`}>
+      <fieldset
+        className="flex flex-wrap gap-4"
+        aria-label={`${m.builder.match.all} / ${m.builder.match.any}`}
+      >
         {(['all', 'any'] as const).map((match) => (
           <label key={match} className="flex items-center gap-2 text-sm">
             <input
@@ -231,13 +254,19 @@ export function ConditionRulesEditor({
             index={index}
             rule={rule}
             fields={fields}
-            onChange={(next) => onChange({ ...value, rules: value.rules.map((r, i) => (i === index ? next : r)) })}
+            onChange={(next) =>
+              onChange({ ...value, rules: value.rules.map((r, i) => (i === index ? next : r)) })
+            }
             onRemove={() => onChange({ ...value, rules: value.rules.filter((_, i) => i !== index) })}
           />
         ))}
       </ol>
       {first && (
-        <Button variant="outline" size="sm" onClick={() => onChange({ ...value, rules: [...value.rules, newRule(first)] })}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onChange({ ...value, rules: [...value.rules, newRule(first)] })}
+        >
           <Plus aria-hidden />
           {m.builder.addRule}
         </Button>

@@ -4,6 +4,7 @@ import {
   type ConditionRules,
   fieldsFor,
   logicToRules,
+  workflowMessages as m,
   REFERRAL_STATUSES,
   ROLES,
   rulesToLogic,
@@ -13,7 +14,6 @@ import {
   type WorkflowNode,
   type WorkflowTrigger,
   type WorkflowWait,
-  workflowMessages as m,
 } from '@wellrest/core';
 import { Trash2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -21,7 +21,7 @@ import { Button } from '@/components/ui/button';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ConditionRulesEditor } from './ConditionRulesEditor';
-import { type Branch, nodeLabel, targetOf } from './graph';
+import { type Branch, stepLabel, targetOf } from './graph';
 
 export interface TemplateOption {
   id: number;
@@ -42,7 +42,13 @@ function Field({ label, children }: { label: string; children: (id: string) => R
 
 const int = (text: string): number => (text === '' ? 0 : Math.trunc(Number(text)));
 
-function TriggerEditor({ trigger, onChange }: { trigger: WorkflowTrigger; onChange: (t: WorkflowTrigger) => void }) {
+function TriggerEditor({
+  trigger,
+  onChange,
+}: {
+  trigger: WorkflowTrigger;
+  onChange: (t: WorkflowTrigger) => void;
+}) {
   return (
     <>
       <Field label={m.nodeKinds.trigger}>
@@ -98,14 +104,21 @@ function TriggerEditor({ trigger, onChange }: { trigger: WorkflowTrigger; onChan
               <NativeSelect
                 id={id}
                 value={trigger[end] ?? ''}
-                onChange={(e) => onChange({ ...trigger, [end]: e.target.value === '' ? null : e.target.value } as WorkflowTrigger)}
+                onChange={(e) =>
+                  onChange({
+                    ...trigger,
+                    [end]: e.target.value === '' ? null : e.target.value,
+                  } as WorkflowTrigger)
+                }
               >
                 <option value="">{m.triggerParams.anyStatus}</option>
-                {(trigger.kind === 'booking.status_changed' ? BOOKING_STATUSES : REFERRAL_STATUSES).map((status) => (
-                  <option key={status} value={status}>
-                    {status}
-                  </option>
-                ))}
+                {(trigger.kind === 'booking.status_changed' ? BOOKING_STATUSES : REFERRAL_STATUSES).map(
+                  (status) => (
+                    <option key={status} value={status}>
+                      {status}
+                    </option>
+                  ),
+                )}
               </NativeSelect>
             )}
           </Field>
@@ -244,7 +257,12 @@ function ActionEditor({
           {action.to === 'address' && (
             <Field label={m.recipients.address}>
               {(id) => (
-                <Input id={id} type="email" value={action.address} onChange={(e) => onChange({ ...action, address: e.target.value })} />
+                <Input
+                  id={id}
+                  type="email"
+                  value={action.address}
+                  onChange={(e) => onChange({ ...action, address: e.target.value })}
+                />
               )}
             </Field>
           )}
@@ -272,7 +290,14 @@ function ActionEditor({
           </Field>
           {action.to === 'number' && (
             <Field label={m.validation.phoneRequired}>
-              {(id) => <Input id={id} type="tel" value={action.number} onChange={(e) => onChange({ ...action, number: e.target.value })} />}
+              {(id) => (
+                <Input
+                  id={id}
+                  type="tel"
+                  value={action.number}
+                  onChange={(e) => onChange({ ...action, number: e.target.value })}
+                />
+              )}
             </Field>
           )}
         </>
@@ -297,7 +322,9 @@ function ActionEditor({
                 <NativeSelect
                   id={id}
                   value={action.role ?? ''}
-                  onChange={(e) => onChange({ ...action, role: (e.target.value || null) as typeof action.role })}
+                  onChange={(e) =>
+                    onChange({ ...action, role: (e.target.value || null) as typeof action.role })
+                  }
                 >
                   {ROLES.map((role) => (
                     <option key={role} value={role}>
@@ -315,16 +342,30 @@ function ActionEditor({
                   type="number"
                   min={1}
                   value={action.userId ?? ''}
-                  onChange={(e) => onChange({ ...action, userId: e.target.value === '' ? null : int(e.target.value) })}
+                  onChange={(e) =>
+                    onChange({ ...action, userId: e.target.value === '' ? null : int(e.target.value) })
+                  }
                 />
               )}
             </Field>
           )}
           <Field label={m.validation.titleRequired.replace(/^Enter a /, 'T').replace(/^Ttitle/, 'Title')}>
-            {(id) => <Input id={id} value={action.title} onChange={(e) => onChange({ ...action, title: e.target.value })} />}
+            {(id) => (
+              <Input
+                id={id}
+                value={action.title}
+                onChange={(e) => onChange({ ...action, title: e.target.value })}
+              />
+            )}
           </Field>
           <Field label={m.builder.descriptionLabel}>
-            {(id) => <Textarea id={id} value={action.body} onChange={(e) => onChange({ ...action, body: e.target.value })} />}
+            {(id) => (
+              <Textarea
+                id={id}
+                value={action.body}
+                onChange={(e) => onChange({ ...action, body: e.target.value })}
+              />
+            )}
           </Field>
         </>
       )}
@@ -348,12 +389,25 @@ function ActionEditor({
       )}
       {action.kind === 'add_note' && (
         <Field label={m.validation.textRequired}>
-          {(id) => <Textarea id={id} value={action.text} onChange={(e) => onChange({ ...action, text: e.target.value })} />}
+          {(id) => (
+            <Textarea
+              id={id}
+              value={action.text}
+              onChange={(e) => onChange({ ...action, text: e.target.value })}
+            />
+          )}
         </Field>
       )}
       {action.kind === 'webhook' && (
         <Field label={m.validation.urlRequired}>
-          {(id) => <Input id={id} type="url" value={action.url} onChange={(e) => onChange({ ...action, url: e.target.value })} />}
+          {(id) => (
+            <Input
+              id={id}
+              type="url"
+              value={action.url}
+              onChange={(e) => onChange({ ...action, url: e.target.value })}
+            />
+          )}
         </Field>
       )}
     </>
@@ -386,7 +440,13 @@ function WaitEditor({ wait, onChange }: { wait: WorkflowWait; onChange: (w: Work
           {(['days', 'hours', 'minutes'] as const).map((unit) => (
             <Field key={unit} label={m.waits[unit]}>
               {(id) => (
-                <Input id={id} type="number" min={0} value={wait[unit]} onChange={(e) => onChange({ ...wait, [unit]: int(e.target.value) })} />
+                <Input
+                  id={id}
+                  type="number"
+                  min={0}
+                  value={wait[unit]}
+                  onChange={(e) => onChange({ ...wait, [unit]: int(e.target.value) })}
+                />
               )}
             </Field>
           ))}
@@ -406,7 +466,14 @@ function WaitEditor({ wait, onChange }: { wait: WorkflowWait; onChange: (w: Work
             )}
           </Field>
           <Field label={m.waits.time}>
-            {(id) => <Input id={id} type="time" value={wait.time} onChange={(e) => onChange({ ...wait, time: e.target.value })} />}
+            {(id) => (
+              <Input
+                id={id}
+                type="time"
+                value={wait.time}
+                onChange={(e) => onChange({ ...wait, time: e.target.value })}
+              />
+            )}
           </Field>
         </div>
       )}
@@ -439,7 +506,7 @@ function ConnectionSelect({
           <option value="">{m.dryRun.stopsHere}</option>
           {targets.map((target) => (
             <option key={target.id} value={target.id}>
-              {nodeLabel(target)}
+              {stepLabel(target)}
             </option>
           ))}
         </NativeSelect>
@@ -491,8 +558,8 @@ export function NodePanel({
   const triggerKind = triggerNode?.type === 'trigger' ? triggerNode.trigger.kind : 'booking.created';
   const rules: ConditionRules | null = node.type === 'condition' ? logicToRules(node.logic) : null;
   return (
-    <section aria-label={nodeLabel(node)} className="space-y-4">
-      <h2 className="text-base font-semibold text-slate-900">{nodeLabel(node)}</h2>
+    <section aria-label={stepLabel(node)} className="space-y-4">
+      <h2 className="text-base font-semibold text-slate-900">{stepLabel(node)}</h2>
       {problems.length > 0 && (
         <ul className="space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-800">
           {problems.map((problem) => (
@@ -501,7 +568,9 @@ export function NodePanel({
         </ul>
       )}
       <fieldset disabled={readOnly} className="space-y-3">
-        {node.type === 'trigger' && <TriggerEditor trigger={node.trigger} onChange={(trigger) => onChange({ ...node, trigger })} />}
+        {node.type === 'trigger' && (
+          <TriggerEditor trigger={node.trigger} onChange={(trigger) => onChange({ ...node, trigger })} />
+        )}
         {node.type === 'condition' &&
           (rules ? (
             <ConditionRulesEditor
@@ -513,19 +582,45 @@ export function NodePanel({
             <p className="text-sm text-red-700">{m.validation.conditionUnreadable}</p>
           ))}
         {node.type === 'action' && (
-          <ActionEditor action={node.action} templates={templates} onChange={(action) => onChange({ ...node, action })} />
+          <ActionEditor
+            action={node.action}
+            templates={templates}
+            onChange={(action) => onChange({ ...node, action })}
+          />
         )}
-        {node.type === 'wait' && <WaitEditor wait={node.wait} onChange={(wait) => onChange({ ...node, wait })} />}
+        {node.type === 'wait' && (
+          <WaitEditor wait={node.wait} onChange={(wait) => onChange({ ...node, wait })} />
+        )}
         {node.type === 'condition' ? (
           <>
-            <ConnectionSelect graph={graph} node={node} branch="yes" label={m.builder.connectYes} onConnect={onConnect} />
-            <ConnectionSelect graph={graph} node={node} branch="no" label={m.builder.connectNo} onConnect={onConnect} />
+            <ConnectionSelect
+              graph={graph}
+              node={node}
+              branch="yes"
+              label={m.builder.connectYes}
+              onConnect={onConnect}
+            />
+            <ConnectionSelect
+              graph={graph}
+              node={node}
+              branch="no"
+              label={m.builder.connectNo}
+              onConnect={onConnect}
+            />
           </>
         ) : (
-          <ConnectionSelect graph={graph} node={node} branch={null} label={m.builder.connect} onConnect={onConnect} />
+          <ConnectionSelect
+            graph={graph}
+            node={node}
+            branch={null}
+            label={m.builder.connect}
+            onConnect={onConnect}
+          />
         )}
       </fieldset>
-      {(node.type === 'trigger' || node.type === 'action' || node.type === 'condition') && <VariableList trigger={triggerKind} />}
+      {(node.type === 'trigger' || node.type === 'action' || node.type === 'condition') && (
+        <VariableList trigger={triggerKind} />
+      )}
       {!readOnly && (
         <Button variant="outline" className="text-red-700" onClick={onDelete}>
           <Trash2 aria-hidden />

@@ -1,4 +1,4 @@
-import { type WorkflowGraph, workflowMessages as m } from '@wellrest/core';
+import { workflowMessages as m, type WorkflowGraph } from '@wellrest/core';
 import {
   Background,
   Controls,
@@ -12,7 +12,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState } from 'react';
-import { type Branch, connect, moveNode, nodeLabel, removeEdge, removeNode } from './graph';
+import { type Branch, connect, moveNode, removeEdge, removeNode, stepLabel } from './graph';
 import { NODE_TYPES, type StepNode } from './WorkflowNodes';
 
 interface CanvasProps {
@@ -25,7 +25,15 @@ interface CanvasProps {
   onSelect: (id: string | null) => void;
 }
 
-function Canvas({ graph, problems, details, selectedId, readOnly = false, onGraphChange, onSelect }: CanvasProps) {
+function Canvas({
+  graph,
+  problems,
+  details,
+  selectedId,
+  readOnly = false,
+  onGraphChange,
+  onSelect,
+}: CanvasProps) {
   const [measured, setMeasured] = useState<Record<string, { width: number; height: number }>>({});
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const flow = useReactFlow();
@@ -39,7 +47,7 @@ function Canvas({ graph, problems, details, selectedId, readOnly = false, onGrap
         data: { node, problems: problems[node.id] ?? [], detail: details[node.id] },
         selected: node.id === selectedId,
         measured: measured[node.id],
-        ariaLabel: nodeLabel(node),
+        ariaLabel: stepLabel(node),
         deletable: !readOnly,
       })),
     [graph.nodes, problems, details, selectedId, measured, readOnly],
@@ -52,18 +60,22 @@ function Canvas({ graph, problems, details, selectedId, readOnly = false, onGrap
         source: edge.source,
         target: edge.target,
         sourceHandle: edge.sourceHandle ?? undefined,
-        label: edge.sourceHandle === 'yes' ? m.builder.yes : edge.sourceHandle === 'no' ? m.builder.no : undefined,
+        label:
+          edge.sourceHandle === 'yes' ? m.builder.yes : edge.sourceHandle === 'no' ? m.builder.no : undefined,
         selected: edge.id === selectedEdge,
         markerEnd: { type: MarkerType.ArrowClosed },
         style: {
-          stroke: edge.sourceHandle === 'yes' ? '#15803d' : edge.sourceHandle === 'no' ? '#b91c1c' : '#64748b',
+          stroke:
+            edge.sourceHandle === 'yes' ? '#15803d' : edge.sourceHandle === 'no' ? '#b91c1c' : '#64748b',
           strokeWidth: 2,
         },
       })),
     [graph.edges, selectedEdge],
   );
 
-  // A newly selected step (from the menus) is brought into view.
+  // A newly selected step (from the menus) is brought into view; only when the selection changes,
+  // not while a step is dragged.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (!selectedId) return;
     const node = graph.nodes.find((candidate) => candidate.id === selectedId);
@@ -80,8 +92,6 @@ function Canvas({ graph, problems, details, selectedId, readOnly = false, onGrap
         zoom: viewport.zoom,
         duration: 200,
       });
-    // Only when the selection changes, not while a step is dragged.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [selectedId]);
 
   function onNodesChange(changes: NodeChange<StepNode>[]) {
@@ -129,7 +139,12 @@ function Canvas({ graph, problems, details, selectedId, readOnly = false, onGrap
       onConnect={(connection) => {
         if (readOnly) return;
         onGraphChange(
-          connect(graph, connection.source, (connection.sourceHandle as Branch | null) ?? null, connection.target),
+          connect(
+            graph,
+            connection.source,
+            (connection.sourceHandle as Branch | null) ?? null,
+            connection.target,
+          ),
         );
       }}
       onPaneClick={() => onSelect(null)}

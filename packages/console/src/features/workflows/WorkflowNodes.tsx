@@ -1,10 +1,8 @@
-import type { WorkflowNode } from '@wellrest/core';
-import { workflowMessages as m } from '@wellrest/core';
+import { workflowMessages as m, nodeLabel, type WorkflowNode } from '@wellrest/core';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { Clock, GitBranch, Send, TriangleAlert, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/utils';
-import { nodeSummary } from './graph';
 
 export interface StepData extends Record<string, unknown> {
   node: WorkflowNode;
@@ -51,13 +49,18 @@ export function StepCard({
       data-testid={`step-${node.id}`}
       data-invalid={invalid || undefined}
     >
-      <div className={cn('flex items-center gap-2 rounded-t-lg border-b px-3 py-1.5 text-xs font-medium', TONES[node.type])}>
+      <div
+        className={cn(
+          'flex items-center gap-2 rounded-t-lg border-b px-3 py-1.5 text-xs font-medium',
+          TONES[node.type],
+        )}
+      >
         {ICONS[node.type]}
         <span>{m.nodeKinds[node.type]}</span>
         <span className="ml-auto font-mono text-[10px] opacity-70">{node.id}</span>
       </div>
       <div className="px-3 py-2">
-        <p className="text-sm font-medium text-slate-900">{nodeSummary(node)}</p>
+        <p className="text-sm font-medium text-slate-900">{nodeLabel(node)}</p>
         {detail && <p className="mt-0.5 line-clamp-2 text-xs text-slate-600">{detail}</p>}
         {invalid && (
           <ul className="mt-2 space-y-1" aria-label={m.builder.problems(problems.length)}>
@@ -91,8 +94,20 @@ function ConditionStep({ data, selected }: NodeProps<StepNode>) {
         <span className="text-green-700">{m.builder.yes}</span>
         <span className="text-red-700">{m.builder.no}</span>
       </div>
-      <Handle id="yes" type="source" position={Position.Bottom} style={{ left: '20%' }} className={cn(handleClass, '!bg-green-600')} />
-      <Handle id="no" type="source" position={Position.Bottom} style={{ left: '80%' }} className={cn(handleClass, '!bg-red-600')} />
+      <Handle
+        id="yes"
+        type="source"
+        position={Position.Bottom}
+        style={{ left: '20%' }}
+        className={cn(handleClass, '!bg-green-600')}
+      />
+      <Handle
+        id="no"
+        type="source"
+        position={Position.Bottom}
+        style={{ left: '80%' }}
+        className={cn(handleClass, '!bg-red-600')}
+      />
     </StepCard>
   );
 }

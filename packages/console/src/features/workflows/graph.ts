@@ -1,4 +1,6 @@
 import {
+  workflowMessages as m,
+  nodeLabel,
   type WorkflowAction,
   type WorkflowEdge,
   type WorkflowGraph,
@@ -6,7 +8,6 @@ import {
   type WorkflowNodeType,
   type WorkflowTrigger,
   type WorkflowWait,
-  workflowMessages as m,
 } from '@wellrest/core';
 
 // Edits of a workflow graph as the builder makes them: pure, so the canvas, the menus and the
@@ -18,7 +19,12 @@ export type Branch = 'yes' | 'no' | null;
 const ROW = 140;
 
 export const DEFAULT_TRIGGER: WorkflowTrigger = { kind: 'booking.created' };
-export const DEFAULT_ACTION: WorkflowAction = { kind: 'send_email', templateId: null, to: 'patient', address: '' };
+export const DEFAULT_ACTION: WorkflowAction = {
+  kind: 'send_email',
+  templateId: null,
+  to: 'patient',
+  address: '',
+};
 export const DEFAULT_WAIT: WorkflowWait = { mode: 'duration', minutes: 0, hours: 0, days: 1 };
 
 /** A fresh graph: the trigger alone, ready for its first step. */
@@ -51,7 +57,8 @@ function newNode(type: WorkflowNodeType, id: string, position: { x: number; y: n
 export function freeBranch(graph: WorkflowGraph, node: WorkflowNode): Branch | undefined {
   const branches: Branch[] = node.type === 'condition' ? ['yes', 'no'] : [null];
   return branches.find(
-    (branch) => !graph.edges.some((edge) => edge.source === node.id && (edge.sourceHandle ?? null) === branch),
+    (branch) =>
+      !graph.edges.some((edge) => edge.source === node.id && (edge.sourceHandle ?? null) === branch),
   );
 }
 
@@ -74,7 +81,8 @@ export function addNode(
     const offset = branch === 'yes' ? -160 : branch === 'no' ? 160 : 0;
     position = { x: from.position.x + offset, y: from.position.y + ROW };
     graphWithNode = { ...graph, nodes: [...graph.nodes, newNode(type, id, position)] };
-    if (branch !== undefined && type !== 'trigger') return { graph: connect(graphWithNode, from.id, branch, id), id };
+    if (branch !== undefined && type !== 'trigger')
+      return { graph: connect(graphWithNode, from.id, branch, id), id };
     return { graph: graphWithNode, id };
   }
   return { graph: { ...graph, nodes: [...graph.nodes, newNode(type, id, position)] }, id };
@@ -127,7 +135,11 @@ export function updateNode(graph: WorkflowGraph, node: WorkflowNode): WorkflowGr
   return { ...graph, nodes: graph.nodes.map((candidate) => (candidate.id === node.id ? node : candidate)) };
 }
 
-export function moveNode(graph: WorkflowGraph, id: string, position: { x: number; y: number }): WorkflowGraph {
+export function moveNode(
+  graph: WorkflowGraph,
+  id: string,
+  position: { x: number; y: number },
+): WorkflowGraph {
   return {
     ...graph,
     nodes: graph.nodes.map((node) => (node.id === id ? { ...node, position } : node)),
@@ -136,24 +148,11 @@ export function moveNode(graph: WorkflowGraph, id: string, position: { x: number
 
 /** The step a node's exit leads to, if any. */
 export function targetOf(graph: WorkflowGraph, source: string, branch: Branch): string | undefined {
-  return graph.edges.find((e) => e.source === source && (e.sourceHandle ?? null) === (branch ?? null))?.target;
-}
-
-/** What a step is, in a few words: "Trigger: Booking created", "Action: Send email". */
-export function nodeSummary(node: WorkflowNode): string {
-  switch (node.type) {
-    case 'trigger':
-      return m.triggers[node.trigger.kind];
-    case 'condition':
-      return m.nodeKinds.condition;
-    case 'action':
-      return m.actions[node.action.kind];
-    case 'wait':
-      return m.waits[node.wait.mode];
-  }
+  return graph.edges.find((e) => e.source === source && (e.sourceHandle ?? null) === (branch ?? null))
+    ?.target;
 }
 
 /** The name of a step in menus: its kind, what it does and its id, so two alike steps differ. */
-export function nodeLabel(node: WorkflowNode): string {
-  return `${m.nodeKinds[node.type]}: ${nodeSummary(node)} (${node.id})`;
+export function stepLabel(node: WorkflowNode): string {
+  return `${m.nodeKinds[node.type]}: ${nodeLabel(node)} (${node.id})`;
 }
