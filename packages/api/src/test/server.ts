@@ -15,6 +15,7 @@ import { DEMO_PASSWORD } from '../db/seed/plan.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { JobRuntimeOptions } from '../jobs/runtime.js';
 import { createLogger } from '../logger.js';
+import type { WorkflowEngine } from '../modules/workflows/engine.js';
 import { TEST_JOB_OPTIONS } from './job-options.js';
 
 export { TEST_JOB_OPTIONS };
@@ -72,6 +73,8 @@ export interface TestServer {
   createUser(input: { role: Role; username?: string; email?: string; password?: string }): Promise<TestUser>;
   /** The server's job queue. */
   jobs: Jobs;
+  /** The server's workflow engine (its scan is the periodic job's tick). */
+  workflows: WorkflowEngine;
   close(): Promise<void>;
 }
 
@@ -333,6 +336,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     loginAs,
     createUser,
     jobs,
+    workflows: app.context.services.workflows,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
