@@ -145,10 +145,7 @@ function RuleRow({
   const problem = ruleProblem(rule, fields);
   const operators = field ? OPERATORS_BY_TYPE[field.type] : [];
   return (
-    <li
-      className="space-y-2 rounded-md border border-slate-200 p-3"
-      aria-label={`${m.builder.field} ${index + 1}`}
-    >
+    <li className="space-y-2 rounded-md border border-slate-200 p-3" data-testid={`rule-${index}`}>
       <div className="space-y-1">
         <Label htmlFor={`${id}-field`}>{m.builder.field}</Label>
         <NativeSelect

@@ -162,7 +162,12 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
   }, [draft.graph.nodes, templateOptions, triggerKind]);
   const selected = draft.graph.nodes.find((node) => node.id === selectedId) ?? null;
 
-  const setGraph = (graph: WorkflowGraph) => setDraft((d) => ({ ...d, graph }));
+  // What the server said about the graph holds until the graph changes; the answer of the next
+  // save brings it back up to date.
+  const setGraph = (graph: WorkflowGraph) => {
+    setDraft((d) => ({ ...d, graph }));
+    setServerIssues([]);
+  };
 
   function select(id: string | null) {
     setSelectedId(id);
@@ -358,7 +363,7 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
         {wide && (
           <aside
             className="rounded-lg border border-slate-200 bg-white p-4 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto"
-            aria-label={m.builder.selectStep}
+            aria-label={m.builder.title}
           >
             {panel}
           </aside>

@@ -16,7 +16,7 @@ import {
 export type Branch = 'yes' | 'no' | null;
 
 /** Vertical room for one step on the canvas. */
-const ROW = 140;
+const ROW = 180;
 
 export const DEFAULT_TRIGGER: WorkflowTrigger = { kind: 'booking.created' };
 export const DEFAULT_ACTION: WorkflowAction = {

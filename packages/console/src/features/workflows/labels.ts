@@ -69,8 +69,10 @@ export function stepDetail(
   triggerKind: WorkflowTrigger['kind'],
 ): string | undefined {
   switch (node.type) {
-    case 'trigger':
-      return triggerText(node.trigger);
+    case 'trigger': {
+      const text = triggerText(node.trigger);
+      return text === m.triggers[node.trigger.kind] ? undefined : text;
+    }
     case 'condition': {
       const rules = logicToRules(node.logic);
       if (!rules || rules.rules.length === 0) return undefined;

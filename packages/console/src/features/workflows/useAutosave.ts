@@ -54,10 +54,20 @@ export function useAutosave<T>(
       timer.current = null;
       void run();
     }, delayMs);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
+    // No clean-up here: the next change replaces the timer, and leaving the page saves at once.
   }, [value, enabled, delayMs, run]);
+
+  // Leaving the page saves what is still waiting for its pause.
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        timer.current = null;
+        void run();
+      }
+    },
+    [run],
+  );
 
   const flush = useCallback(async () => {
     if (timer.current) {
