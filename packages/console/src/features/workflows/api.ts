@@ -11,7 +11,7 @@ import type {
   WorkflowRunDetail,
   WorkflowRunListItem,
 } from '@wellrest/core';
-import { ApiError, apiRequest } from '@/lib/api';
+import { ApiError, apiRequest, getQueryFn } from '@/lib/api';
 import type { TemplateOption } from './NodePanel';
 
 export const LIST_KEY = ['/api/workflows'] as const;
@@ -22,28 +22,39 @@ export const runsKey = (id: number) => [`/api/workflows/${id}/runs`] as const;
 export const runKey = (id: number) => [`/api/workflow-runs/${id}`] as const;
 export const samplesKey = (id: number) => [`/api/workflows/${id}/samples`] as const;
 
+/**
+ * The app's data query, named on each query rather than left to the client's default, so a story
+ * can answer the calls with its fetch stub.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: one query function serves every answer type
+const read = getQueryFn<any>({ on401: 'throw' });
+
 export function useWorkflows() {
-  return useQuery<{ workflows: WorkflowListItem[] }>({ queryKey: LIST_KEY });
+  return useQuery<{ workflows: WorkflowListItem[] }>({ queryKey: LIST_KEY, queryFn: read });
 }
 
 export function useWorkflow(id: number | null) {
-  return useQuery<WorkflowDetail>({ queryKey: workflowKey(id ?? 0), enabled: id !== null });
+  return useQuery<WorkflowDetail>({ queryKey: workflowKey(id ?? 0), queryFn: read, enabled: id !== null });
 }
 
 export function useTemplates() {
-  return useQuery<{ items: TemplateOption[] }>({ queryKey: TEMPLATES_KEY });
+  return useQuery<{ items: TemplateOption[] }>({ queryKey: TEMPLATES_KEY, queryFn: read });
 }
 
 export function useRuns(id: number | null) {
-  return useQuery<{ runs: WorkflowRunListItem[] }>({ queryKey: runsKey(id ?? 0), enabled: id !== null });
+  return useQuery<{ runs: WorkflowRunListItem[] }>({
+    queryKey: runsKey(id ?? 0),
+    queryFn: read,
+    enabled: id !== null,
+  });
 }
 
 export function useRun(id: number | null) {
-  return useQuery<WorkflowRunDetail>({ queryKey: runKey(id ?? 0), enabled: id !== null });
+  return useQuery<WorkflowRunDetail>({ queryKey: runKey(id ?? 0), queryFn: read, enabled: id !== null });
 }
 
 export function useLibrary() {
-  return useQuery<{ workflows: LibraryItemView[] }>({ queryKey: LIBRARY_KEY });
+  return useQuery<{ workflows: LibraryItemView[] }>({ queryKey: LIBRARY_KEY, queryFn: read });
 }
 
 export function useSamples(id: number | null, enabled: boolean) {
