@@ -19,8 +19,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('version');
     t.integer('rate_limit_per_hour').notNullable().defaultTo(100);
     t.text('library_key');
-    /** Signing secret of its webhook calls, encrypted with the app's key. */
-    t.text('webhook_secret').notNullable();
+    /** Random salt of its webhook signing secret (the secret is derived from it and the server secret). */
+    t.text('webhook_salt').notNullable();
     t.integer('created_by').references('id').inTable('users').onDelete('SET NULL');
     /** Whose permissions its status changes run with. */
     t.integer('enabled_by').references('id').inTable('users').onDelete('SET NULL');

@@ -84,7 +84,7 @@ interface WorkflowRow {
   rate_limit_per_hour: number;
   enabled_by: number | null;
   enabled_at: Date | null;
-  webhook_secret: string;
+  webhook_salt: string;
 }
 
 interface RunRow {
@@ -647,7 +647,7 @@ export class WorkflowEngine {
     };
     const body = JSON.stringify(payload);
     const timestamp = Math.floor(this.now().getTime() / 1000);
-    const secret = webhookSecretOf(this.services, workflow.webhook_secret);
+    const secret = webhookSecretOf(this.services, workflow.webhook_salt);
     const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
     const started = Date.now();
     let status = 0;
