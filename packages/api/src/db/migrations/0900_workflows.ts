@@ -1,5 +1,17 @@
 import type { Knex } from 'knex';
 
+/** The starter template the library's pickup reminder emails (its SMS half is 0752's). */
+export const PICKUP_REMINDER_EMAIL = {
+  key: 'pickup-reminder-email',
+  name: 'Pickup reminder (email)',
+  channel: 'email',
+  category: 'reminder',
+  trigger: 'booking.pickup_reminder',
+  subject: 'Your sleep test kit is ready for pickup on {{ booking.startDate }}',
+  html: '<p>Hi {{ patient.firstName }},</p><p>Your {{ kit.type }} home sleep test kit is ready for pickup on {{ booking.startDate }}. Please bring a photo ID.</p><p>Questions? Call us at {{ practice.phone }}.</p><p>{{ practice.name }}</p>',
+  text: 'Hi {{ patient.firstName }},\n\nYour {{ kit.type }} home sleep test kit is ready for pickup on {{ booking.startDate }}. Please bring a photo ID.\n\nQuestions? Call us at {{ practice.phone }}.\n\n{{ practice.name }}',
+} as const;
+
 // Workflows: the editable draft, the published versions runs use, one run per trigger event and
 // workflow (unique, so an event never starts the same workflow twice), and each run's steps.
 export async function up(knex: Knex): Promise<void> {
@@ -19,8 +31,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('version');
     t.integer('rate_limit_per_hour').notNullable().defaultTo(100);
     t.text('library_key');
-    /** Signing secret of its webhook calls, encrypted with the app's key. */
-    t.text('webhook_secret').notNullable();
+    /** Random salt of its webhook signing secret (the secret is derived from it and the server secret). */
+    t.text('webhook_salt').notNullable();
     t.integer('created_by').references('id').inTable('users').onDelete('SET NULL');
     /** Whose permissions its status changes run with. */
     t.integer('enabled_by').references('id').inTable('users').onDelete('SET NULL');
@@ -89,15 +101,9 @@ export async function up(knex: Knex): Promise<void> {
   );
 
   // The email half of the pickup reminder (the text is a starter template already).
+  const { key, name, channel, category, trigger, subject, html, text } = PICKUP_REMINDER_EMAIL;
   const [template] = await knex('message_templates')
-    .insert({
-      key: 'pickup-reminder-email',
-      name: 'Pickup reminder (email)',
-      channel: 'email',
-      category: 'reminder',
-      trigger: 'booking.pickup_reminder',
-      contains_phi: false,
-    })
+    .insert({ key, name, channel, category, trigger, contains_phi: false })
     .onConflict('key')
     .ignore()
     .returning('id');
@@ -105,9 +111,9 @@ export async function up(knex: Knex): Promise<void> {
     await knex('message_template_versions').insert({
       template_id: (template as { id: number }).id,
       version: 1,
-      subject: 'Your sleep test kit is ready for pickup on {{ booking.startDate }}',
-      html: '<p>Hi {{ patient.firstName }},</p><p>Your {{ kit.type }} home sleep test kit is ready for pickup on {{ booking.startDate }}. Please bring a photo ID.</p><p>Questions? Call us at {{ practice.phone }}.</p><p>{{ practice.name }}</p>',
-      text: 'Hi {{ patient.firstName }},\n\nYour {{ kit.type }} home sleep test kit is ready for pickup on {{ booking.startDate }}. Please bring a photo ID.\n\nQuestions? Call us at {{ practice.phone }}.\n\n{{ practice.name }}',
+      subject,
+      html,
+      text,
       body: null,
       variables: JSON.stringify([
         'patient.firstName',

@@ -68,6 +68,8 @@ export interface WorkflowEngineOptions {
   clock?: () => Date;
   /** Retry timing of steps (seconds before the first retry, doubled each time). */
   stepRetryDelay?: number;
+  /** How long one step may run before it counts as failed and is retried (seconds). */
+  stepExpireInSeconds?: number;
   /** Called once a step's transaction has committed (a test kills a process here). */
   afterStep?: (stepId: number, nodeType: string) => void | Promise<void>;
 }
@@ -84,7 +86,7 @@ interface WorkflowRow {
   rate_limit_per_hour: number;
   enabled_by: number | null;
   enabled_at: Date | null;
-  webhook_secret: string;
+  webhook_salt: string;
 }
 
 interface RunRow {
@@ -181,7 +183,7 @@ export class WorkflowEngine {
       name: WORKFLOW_STEP_QUEUE,
       retryLimit: 5,
       retryDelay: this.options.stepRetryDelay ?? 30,
-      expireInSeconds: 5 * 60,
+      expireInSeconds: this.options.stepExpireInSeconds ?? 5 * 60,
       handler: (job) => this.runStep(job),
     });
     jobs.define({
@@ -647,7 +649,7 @@ export class WorkflowEngine {
     };
     const body = JSON.stringify(payload);
     const timestamp = Math.floor(this.now().getTime() / 1000);
-    const secret = webhookSecretOf(this.services, workflow.webhook_secret);
+    const secret = webhookSecretOf(this.services, workflow.webhook_salt);
     const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
     const started = Date.now();
     let status = 0;

@@ -46,7 +46,7 @@ import {
   graphProblem,
   listRuns,
   listWorkflows,
-  newWebhookSecret,
+  newWebhookSalt,
   runDetail,
   savableIssues,
   triggerKindOf,
@@ -94,7 +94,6 @@ async function changed(
 }
 
 async function insertWorkflow(
-  services: AppServices,
   trx: Knex,
   values: {
     name: string;
@@ -115,7 +114,7 @@ async function insertWorkflow(
       rate_limit_per_hour: values.rateLimitPerHour,
       status: values.status ?? 'draft',
       library_key: values.libraryKey ?? null,
-      webhook_secret: newWebhookSecret(services),
+      webhook_salt: newWebhookSalt(),
       created_by: userId,
     })
     .returning('id');
@@ -136,7 +135,7 @@ async function create(ctx: Input<WorkflowDraftInput>): Promise<void> {
   const knex = ctx.services.db.knex;
   const id = await knex.transaction(async (trx) => {
     await savableIssues(ctx.services, trx, input.graph);
-    const created = await insertWorkflow(ctx.services, trx, input, ctx.state.user?.id ?? null);
+    const created = await insertWorkflow(trx, input, ctx.state.user?.id ?? null);
     await changed(ctx, trx, 'workflow.create', created);
     return created;
   });
@@ -224,7 +223,6 @@ async function duplicate(ctx: AppContext): Promise<void> {
   const copy = await knex.transaction(async (trx) => {
     const row = await requireWorkflow(trx, id);
     const created = await insertWorkflow(
-      ctx.services,
       trx,
       {
         name: wm.copyName(row.name),
@@ -343,7 +341,6 @@ export async function installLibraryWorkflow(
   const graph = resolveLibraryGraph(item, await templateIdsByKey(trx));
   await savableIssues(services, trx, graph);
   return insertWorkflow(
-    services,
     trx,
     {
       name: item.name,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   analyseTemplate,
   isSavable,
@@ -25,7 +25,7 @@ import {
 import type { Knex } from 'knex';
 import type { AppServices } from '../../http/context.js';
 import { badRequest } from '../../http/errors.js';
-import { decryptSecret, deriveSecretKey, encryptSecret } from '../../security/secrets.js';
+import { deriveSecretKey } from '../../security/secrets.js';
 
 // Data access of workflows: the rows, the views the API answers with, and validation with the
 // facts only the database knows (which templates and users exist).
@@ -40,7 +40,7 @@ export interface WorkflowRecordRow {
   version: number | null;
   rate_limit_per_hour: number;
   library_key: string | null;
-  webhook_secret: string;
+  webhook_salt: string;
   created_by: number | null;
   enabled_by: number | null;
   enabled_at: Date | null;
@@ -50,16 +50,17 @@ export interface WorkflowRecordRow {
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-const secretKey = (services: AppServices) => deriveSecretKey(services.config.secret, 'workflow-webhooks');
-
-/** A new webhook signing secret, sealed for storage. */
-export function newWebhookSecret(services: AppServices): string {
-  return encryptSecret(`whsec_${randomBytes(24).toString('base64url')}`, secretKey(services));
+/**
+ * A workflow's webhook signing secret: derived from the server secret and the workflow's random
+ * salt, so nothing secret is stored and every API process computes the same one.
+ */
+export function webhookSecretOf(services: AppServices, salt: string): string {
+  const key = deriveSecretKey(services.config.secret, 'workflow-webhooks');
+  return `whsec_${createHmac('sha256', key).update(salt).digest('base64url')}`;
 }
 
-export function webhookSecretOf(services: AppServices, sealed: string): string {
-  return decryptSecret(sealed, secretKey(services));
-}
+/** The salt of a new workflow's webhook secret. */
+export const newWebhookSalt = (): string => randomBytes(16).toString('base64url');
 
 /** The facts validation needs from the database: the graph's templates and users. */
 export async function validationContext(services: AppServices, db: Knex, graph: WorkflowGraph) {
@@ -239,7 +240,7 @@ export async function workflowDetail(
     graph: row.graph,
     rateLimitPerHour: row.rate_limit_per_hour,
     issues: await checkGraph(services, db, row.graph),
-    webhookSecret: webhookSecretOf(services, row.webhook_secret),
+    webhookSecret: webhookSecretOf(services, row.webhook_salt),
     createdAt: iso(row.created_at) as string,
     enabledAt: iso(row.enabled_at),
   };
