@@ -76,7 +76,7 @@ test('build "booking created → if kit type is Somfit → email the patient", e
 
   // The trigger is selected; add a condition after it, with the menus rather than by dragging.
   await page.getByRole('button', { name: m.builder.addCondition }).click();
-  const panel = page.getByRole('complementary', { name: m.builder.title });
+  const panel = page.getByRole('complementary', { name: m.builder.panelTitle });
   await panel.getByRole('button', { name: m.builder.addRule }).click();
   await panel.getByLabel(m.builder.field).selectOption({ label: 'Kit type' });
   await expect(panel.getByLabel(m.builder.operator)).toHaveValue('equals');
@@ -163,7 +163,7 @@ test('the builder is usable with the keyboard: add, select, connect and delete s
   await page.getByRole('button', { name: m.builder.addAction }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('step-action-1')).toBeVisible();
-  const panel = page.getByRole('complementary', { name: m.builder.title });
+  const panel = page.getByRole('complementary', { name: m.builder.panelTitle });
   // The action follows the wait; reconnect the trigger straight to the action, then delete the wait.
   await page.getByRole('combobox', { name: m.builder.selectStep }).selectOption('trigger');
   await panel.getByLabel(m.builder.connect).selectOption('action-1');

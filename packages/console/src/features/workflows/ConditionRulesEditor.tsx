@@ -226,10 +226,7 @@ export function ConditionRulesEditor({
   const first = fields[0];
   return (
     <div className="space-y-3">
-      <fieldset
-        className="flex flex-wrap gap-4"
-        aria-label={`${m.builder.match.all} / ${m.builder.match.any}`}
-      >
+      <fieldset className="flex flex-wrap gap-4" aria-label={m.builder.matchLabel}>
         {(['all', 'any'] as const).map((match) => (
           <label key={match} className="flex items-center gap-2 text-sm">
             <input

@@ -23,6 +23,12 @@ import { Label } from '@/components/ui/label';
 import { ConditionRulesEditor } from './ConditionRulesEditor';
 import { type Branch, stepLabel, targetOf } from './graph';
 
+export interface WorkflowUser {
+  id: number;
+  username: string;
+  role: string;
+}
+
 export interface TemplateOption {
   id: number;
   name: string;
@@ -208,10 +214,14 @@ function TemplatePicker({
 function ActionEditor({
   action,
   templates,
+  users,
+  webhookSecret,
   onChange,
 }: {
   action: WorkflowAction;
   templates: readonly TemplateOption[];
+  users: readonly WorkflowUser[];
+  webhookSecret?: string;
   onChange: (a: WorkflowAction) => void;
 }) {
   return (
@@ -284,12 +294,12 @@ function ActionEditor({
                 onChange={(e) => onChange({ ...action, to: e.target.value as typeof action.to })}
               >
                 <option value="patient">{m.recipients.patient}</option>
-                <option value="number">{m.recipients.address}</option>
+                <option value="number">{m.recipients.number}</option>
               </NativeSelect>
             )}
           </Field>
           {action.to === 'number' && (
-            <Field label={m.validation.phoneRequired}>
+            <Field label={m.builder.phoneNumber}>
               {(id) => (
                 <Input
                   id={id}
@@ -317,7 +327,7 @@ function ActionEditor({
             )}
           </Field>
           {action.to === 'role' ? (
-            <Field label={m.recipients.role}>
+            <Field label={m.builder.role}>
               {(id) => (
                 <NativeSelect
                   id={id}
@@ -335,21 +345,26 @@ function ActionEditor({
               )}
             </Field>
           ) : (
-            <Field label={m.recipients.user}>
+            <Field label={m.builder.userId}>
               {(id) => (
-                <Input
+                <NativeSelect
                   id={id}
-                  type="number"
-                  min={1}
                   value={action.userId ?? ''}
                   onChange={(e) =>
                     onChange({ ...action, userId: e.target.value === '' ? null : int(e.target.value) })
                   }
-                />
+                >
+                  <option value="">—</option>
+                  {users.map((user) => (
+                    <option key={user.id} value={user.id}>
+                      {user.username} ({user.role.replace(/_/g, ' ')})
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
             </Field>
           )}
-          <Field label={m.validation.titleRequired.replace(/^Enter a /, 'T').replace(/^Ttitle/, 'Title')}>
+          <Field label={m.builder.titleLabel}>
             {(id) => (
               <Input
                 id={id}
@@ -358,7 +373,7 @@ function ActionEditor({
               />
             )}
           </Field>
-          <Field label={m.builder.descriptionLabel}>
+          <Field label={m.builder.body}>
             {(id) => (
               <Textarea
                 id={id}
@@ -370,7 +385,7 @@ function ActionEditor({
         </>
       )}
       {(action.kind === 'set_booking_status' || action.kind === 'set_referral_status') && (
-        <Field label={m.validation.statusRequired}>
+        <Field label={m.builder.status}>
           {(id) => (
             <NativeSelect
               id={id}
@@ -387,8 +402,19 @@ function ActionEditor({
           )}
         </Field>
       )}
+      {action.kind === 'set_referral_status' && (
+        <Field label={m.builder.reason}>
+          {(id) => (
+            <Textarea
+              id={id}
+              value={action.reason}
+              onChange={(e) => onChange({ ...action, reason: e.target.value })}
+            />
+          )}
+        </Field>
+      )}
       {action.kind === 'add_note' && (
-        <Field label={m.validation.textRequired}>
+        <Field label={m.builder.note}>
           {(id) => (
             <Textarea
               id={id}
@@ -399,16 +425,23 @@ function ActionEditor({
         </Field>
       )}
       {action.kind === 'webhook' && (
-        <Field label={m.validation.urlRequired}>
-          {(id) => (
-            <Input
-              id={id}
-              type="url"
-              value={action.url}
-              onChange={(e) => onChange({ ...action, url: e.target.value })}
-            />
+        <>
+          <Field label={m.builder.webhookUrl}>
+            {(id) => (
+              <Input
+                id={id}
+                type="url"
+                value={action.url}
+                onChange={(e) => onChange({ ...action, url: e.target.value })}
+              />
+            )}
+          </Field>
+          {webhookSecret && (
+            <Field label={m.builder.webhookSecret}>
+              {(id) => <Input id={id} className="font-mono text-xs" value={webhookSecret} readOnly />}
+            </Field>
           )}
-        </Field>
+        </>
       )}
     </>
   );
@@ -540,6 +573,8 @@ export function NodePanel({
   node,
   problems,
   templates,
+  users = [],
+  webhookSecret,
   readOnly = false,
   onChange,
   onConnect,
@@ -549,6 +584,10 @@ export function NodePanel({
   node: WorkflowNode;
   problems: readonly string[];
   templates: readonly TemplateOption[];
+  /** Who a notification may go to (the notify-a-user picker). */
+  users?: readonly WorkflowUser[];
+  /** The signing secret of the workflow's webhook calls, shown beside a webhook step. */
+  webhookSecret?: string;
   readOnly?: boolean;
   onChange: (node: WorkflowNode) => void;
   onConnect: (branch: Branch, target: string | null) => void;
@@ -585,6 +624,8 @@ export function NodePanel({
           <ActionEditor
             action={node.action}
             templates={templates}
+            users={users}
+            webhookSecret={webhookSecret}
             onChange={(action) => onChange({ ...node, action })}
           />
         )}

@@ -4,14 +4,27 @@ import {
   workflowMessages as m,
   recordTypeOf,
   validateWorkflow,
+  WORKFLOW_RATE_LIMIT,
   type WorkflowDetail,
   type WorkflowDraftInput,
   type WorkflowGraph,
   type WorkflowIssue,
   type WorkflowNodeType,
 } from '@wellrest/core';
-import { AlertCircle, CheckCircle2, Cloud, FlaskConical, Loader2, Plus, Power, PowerOff } from 'lucide-react';
+import {
+  AlertCircle,
+  CheckCircle2,
+  Cloud,
+  FlaskConical,
+  Loader2,
+  Plus,
+  Power,
+  PowerOff,
+  Trash2,
+} from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
@@ -20,7 +33,14 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useMediaQuery } from '@/lib/useMediaQuery';
-import { nodeIssuesOf, useSaveWorkflow, useTemplates, useWorkflowAction } from './api';
+import {
+  nodeIssuesOf,
+  useDeleteWorkflow,
+  useSaveWorkflow,
+  useTemplates,
+  useWorkflowAction,
+  useWorkflowUsers,
+} from './api';
 import { DryRunDialog } from './DryRunDialog';
 import { addNode, connect, disconnect, removeNode, stepLabel, updateNode } from './graph';
 import { STATUS_TONE, stepDetail } from './labels';
@@ -35,6 +55,7 @@ interface Draft {
   name: string;
   description: string;
   graph: WorkflowGraph;
+  rateLimitPerHour: number;
 }
 
 export function SaveIndicator({
@@ -106,6 +127,7 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
     name: initial.name,
     description: initial.description,
     graph: initial.graph,
+    rateLimitPerHour: initial.rateLimitPerHour,
   });
   const [current, setCurrent] = useState(initial);
   const [serverIssues, setServerIssues] = useState<WorkflowIssue[]>(initial.issues);
@@ -113,9 +135,18 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
     initial.graph.nodes.find((node) => node.type === 'trigger')?.id ?? null,
   );
   const [sheetOpen, setSheetOpen] = useState(false);
+  const [rateText, setRateText] = useState(String(initial.rateLimitPerHour));
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remove = useDeleteWorkflow();
+  const [, navigate] = useLocation();
   const [testing, setTesting] = useState(false);
   const templates = useTemplates();
   const templateOptions: TemplateOption[] = templates.data?.items ?? [];
+  // The user picker is asked for only once a notification goes to a user.
+  const notifiesUser = draft.graph.nodes.some(
+    (node) => node.type === 'action' && node.action.kind === 'notify' && node.action.to === 'user',
+  );
+  const users = useWorkflowUsers(notifiesUser);
   const save = useSaveWorkflow();
   const act = useWorkflowAction();
 
@@ -135,7 +166,7 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
         name: next.name,
         description: next.description,
         graph: next.graph,
-        rateLimitPerHour: current.rateLimitPerHour,
+        rateLimitPerHour: next.rateLimitPerHour,
       };
       try {
         const saved = await save.mutateAsync({ id: initial.id, draft: body });
@@ -215,6 +246,8 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
       node={selected}
       problems={byNode[selected.id] ?? []}
       templates={templateOptions}
+      users={users.data?.users ?? []}
+      webhookSecret={current.webhookSecret}
       onChange={(node) => setGraph(updateNode(draft.graph, node))}
       onConnect={(branch, target) =>
         setGraph(
@@ -256,6 +289,24 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
             onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
           />
         </div>
+        <div className="w-full space-y-1 lg:w-36">
+          <Label htmlFor={`${ids}-rate`}>{m.builder.rateLimit}</Label>
+          <Input
+            id={`${ids}-rate`}
+            type="number"
+            min={WORKFLOW_RATE_LIMIT.min}
+            max={WORKFLOW_RATE_LIMIT.max}
+            value={rateText}
+            aria-invalid={String(draft.rateLimitPerHour) !== rateText || undefined}
+            onChange={(e) => {
+              setRateText(e.target.value);
+              const value = Number(e.target.value);
+              if (Number.isInteger(value) && e.target.value !== '')
+                if (value >= WORKFLOW_RATE_LIMIT.min && value <= WORKFLOW_RATE_LIMIT.max)
+                  setDraft((d) => ({ ...d, rateLimitPerHour: value }));
+            }}
+          />
+        </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={STATUS_TONE[current.status]}>{m.status[current.status]}</Badge>
           {current.version !== null && <Badge>{m.version(current.version)}</Badge>}
@@ -263,6 +314,12 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
             <FlaskConical aria-hidden />
             {m.dryRun.title}
           </Button>
+          {current.status === 'draft' && current.version === null && (
+            <Button variant="outline" className="text-red-700" onClick={() => setConfirmDelete(true)}>
+              <Trash2 aria-hidden />
+              {m.delete}
+            </Button>
+          )}
           {current.status === 'enabled' ? (
             <>
               {current.hasUnpublishedChanges && (
@@ -363,7 +420,7 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
         {wide && (
           <aside
             className="rounded-lg border border-slate-200 bg-white p-4 lg:max-h-[calc(100dvh-16rem)] lg:overflow-y-auto"
-            aria-label={m.builder.title}
+            aria-label={m.builder.panelTitle}
           >
             {panel}
           </aside>
@@ -380,6 +437,31 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
           </SheetContent>
         </Sheet>
       )}
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={m.delete}
+        description={draft.name || m.builder.untitled}
+        confirmLabel={m.delete}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(initial.id, {
+            onSuccess: () => {
+              // Nothing left to save: the workflow is gone.
+              autosave.reset(draft);
+              toast(m.deleted);
+              navigate('/workflows');
+            },
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: m.delete,
+                description: errorMessage(error, m.loadFailed),
+              }),
+          })
+        }
+      />
       <DryRunDialog
         workflowId={initial.id}
         graph={draft.graph}

@@ -12,7 +12,7 @@ import type {
   WorkflowRunListItem,
 } from '@wellrest/core';
 import { ApiError, apiRequest, getQueryFn } from '@/lib/api';
-import type { TemplateOption } from './NodePanel';
+import type { TemplateOption, WorkflowUser } from './NodePanel';
 
 export const LIST_KEY = ['/api/workflows'] as const;
 export const LIBRARY_KEY = ['/api/workflow-library'] as const;
@@ -39,6 +39,10 @@ export function useWorkflow(id: number | null) {
 
 export function useTemplates() {
   return useQuery<{ items: TemplateOption[] }>({ queryKey: TEMPLATES_KEY, queryFn: read });
+}
+
+export function useWorkflowUsers(enabled: boolean) {
+  return useQuery<{ users: WorkflowUser[] }>({ queryKey: ['/api/workflow-users'], queryFn: read, enabled });
 }
 
 export function useRuns(id: number | null) {
