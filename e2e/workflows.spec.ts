@@ -189,19 +189,20 @@ test('each screen at 1366 px and 390 px', async ({ page }, testInfo) => {
     await page.goto('/workflows');
     await expect(page.getByRole('table', { name: m.title })).toBeVisible();
     await shot('workflows');
-    await page
-      .getByRole('button', { name: new RegExp(`^${m.history}: `) })
-      .first()
-      .click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: `${m.history}: Pickup reminder` }).click();
+    await expect(
+      page
+        .getByRole('dialog')
+        .getByTestId(/^run-step-/)
+        .first(),
+    ).toBeVisible();
     await shot('run-history');
     await page.keyboard.press('Escape');
     await page.goto('/workflow-library');
     await expect(page.getByRole('list', { name: m.library.title })).toBeVisible();
     await shot('library');
     await page.goto('/workflows');
-    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await page.getByRole('link', { name: 'Pickup reminder', exact: true }).click();
     await expect(page.getByTestId('workflow-canvas')).toBeVisible();
     await page.waitForTimeout(800);
     await shot('builder');

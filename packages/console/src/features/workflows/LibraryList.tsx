@@ -1,5 +1,6 @@
 import { type LibraryItemView, workflowMessages as m } from '@wellrest/core';
 import { Bell, CheckCircle2, Mail, MessageSquare, RefreshCw, Webhook } from 'lucide-react';
+import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -71,7 +72,7 @@ export function LibraryList({
                   </ul>
                 </div>
                 {canInstall && (
-                  <div className="mt-auto pt-2">
+                  <div className="mt-auto flex flex-wrap gap-2 pt-2">
                     <Button
                       onClick={() => onInstall(item)}
                       disabled={installing}
@@ -79,6 +80,16 @@ export function LibraryList({
                     >
                       {installing ? m.library.installing : m.library.install}
                     </Button>
+                    {item.installedWorkflowIds.length > 0 && (
+                      <Button asChild variant="outline">
+                        <Link
+                          href={`/workflow-builder/${item.installedWorkflowIds.at(-1)}`}
+                          aria-label={`${m.edit}: ${item.name}`}
+                        >
+                          {m.edit}
+                        </Link>
+                      </Button>
+                    )}
                   </div>
                 )}
               </CardContent>

@@ -39,6 +39,8 @@ export function RunHistoryDialog({
           <RunHistorySkeleton />
         ) : runs.isError ? (
           <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />
+        ) : runs.data.runs.length === 0 ? (
+          <RunList runs={[]} selectedId={null} onSelect={setSelected} />
         ) : (
           <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
             <div className="md:max-h-[65dvh] md:overflow-y-auto">

@@ -97,7 +97,7 @@ export function WorkflowList({
                     {row.failures7d}
                   </td>
                   <td className="px-4 py-3 align-top">
-                    <div className="flex flex-wrap justify-end gap-1">
+                    <div className="flex flex-wrap justify-end gap-1 sm:flex-nowrap">
                       <Button
                         variant="outline"
                         size="sm"
@@ -105,7 +105,7 @@ export function WorkflowList({
                         aria-label={`${m.history}: ${row.name}`}
                       >
                         <History aria-hidden />
-                        <span className="hidden xl:inline">{m.history}</span>
+                        <span className="hidden 2xl:inline">{m.history}</span>
                       </Button>
                       {canEdit && (
                         <>
@@ -118,7 +118,7 @@ export function WorkflowList({
                               aria-label={`${m.disable}: ${row.name}`}
                             >
                               <PowerOff aria-hidden />
-                              <span className="hidden xl:inline">{m.disable}</span>
+                              <span className="hidden 2xl:inline">{m.disable}</span>
                             </Button>
                           ) : (
                             <Button
@@ -129,7 +129,7 @@ export function WorkflowList({
                               aria-label={`${m.enable}: ${row.name}`}
                             >
                               <Power aria-hidden />
-                              <span className="hidden xl:inline">{m.enable}</span>
+                              <span className="hidden 2xl:inline">{m.enable}</span>
                             </Button>
                           )}
                           <Button
@@ -140,7 +140,7 @@ export function WorkflowList({
                             aria-label={`${m.duplicate}: ${row.name}`}
                           >
                             <Copy aria-hidden />
-                            <span className="hidden xl:inline">{m.duplicate}</span>
+                            <span className="hidden 2xl:inline">{m.duplicate}</span>
                           </Button>
                           <Button asChild variant="ghost" size="sm">
                             <Link href={`/workflow-builder/${row.id}`} aria-label={`${m.edit}: ${row.name}`}>
