@@ -289,8 +289,10 @@ export function WorkflowBuilder({ initial }: { initial: WorkflowDetail }) {
             onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
           />
         </div>
-        <div className="w-full space-y-1 lg:w-36">
-          <Label htmlFor={`${ids}-rate`}>{m.builder.rateLimit}</Label>
+        <div className="w-full space-y-1 lg:w-40">
+          <Label htmlFor={`${ids}-rate`} className="whitespace-nowrap">
+            {m.builder.rateLimit}
+          </Label>
           <Input
             id={`${ids}-rate`}
             type="number"
