@@ -873,6 +873,32 @@ describe('workflows', () => {
     expect(queued).toHaveLength(1);
   });
 
+  it('skips runs past the workflow’s hourly rate limit', async () => {
+    const created = await admin.request<WorkflowDetail>('POST', '/api/workflows', {
+      body: {
+        name: 'Welcome',
+        rateLimitPerHour: 2,
+        graph: line(trigger({ kind: 'patient.created' }), notifyNode('n', 'Welcome {{ patient.firstName }}')),
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await admin.request('POST', `/api/workflows/${created.body.id}/enable`)).status).toBe(200);
+    for (const name of ['Ada One', 'Bea Two', 'Cy Three'])
+      expect(
+        (
+          await admin.request('POST', '/api/patients', {
+            body: { name, email: `${name.split(' ')[0]?.toLowerCase()}@example.test`, phone: '555-0199' },
+          })
+        ).status,
+      ).toBe(201);
+    const runs = await until(
+      () => runsOf(created.body.id),
+      (list) => list.length === 3 && settled(list),
+    );
+    expect(runs.map((r) => r.status).sort()).toEqual(['completed', 'completed', 'skipped']);
+    expect(runs.find((r) => r.status === 'skipped')?.error).toBe(wm.runs.rateLimited(2));
+  });
+
   it('lets schedulers build workflows and staff only read them, on the server', async () => {
     const staff = await server.loginAs('staff');
     const scheduler = await server.loginAs('scheduler');
