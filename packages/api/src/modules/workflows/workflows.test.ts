@@ -19,6 +19,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/demo.js';
 import { writeOutbox } from '../../jobs/outbox.js';
+import { scanSlaClocks } from '../../jobs/sla-alerts.js';
 import { insertBooking, insertKits, insertPatient, wednesdayAhead } from '../../test/operations-fixtures.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/smtp-fake.js';
@@ -871,6 +872,56 @@ describe('workflows', () => {
       .db('deliveries')
       .where({ idempotency_key: `workflow-run:${failed?.id}:email` });
     expect(queued).toHaveLength(1);
+  });
+
+  it('runs the library’s SLA at-risk alert once when a referral’s clock is at risk', async () => {
+    const installed = await admin.request<WorkflowDetail>(
+      'POST',
+      '/api/workflow-library/sla-at-risk-alert/install',
+    );
+    expect((await admin.request('POST', `/api/workflows/${installed.body.id}/enable`)).status).toBe(200);
+    const breached = await createWorkflow(
+      'Breach',
+      line(trigger({ kind: 'referral.sla_breached' }), notifyNode('n', 'Breached #{{ referral.id }}')),
+    );
+    const definition = await admin.request<{ id: number }>('POST', '/api/sla/definitions', {
+      body: {
+        name: 'Stat first contact',
+        fromStage: 'received',
+        toStage: 'contacted',
+        targetHours: 1,
+        businessHours: false,
+        urgencies: ['stat'],
+      },
+    });
+    expect(definition.status).toBe(201);
+    const [physician] = await server
+      .db('physicians')
+      .insert({ name: 'Dr. Avery Chen', npi: '1234567893' })
+      .returning('id');
+    const referral = await admin.request<{ id: number }>('POST', '/api/referrals', {
+      body: {
+        newPatient: { name: 'Alex Alarmed', email: 'alex@example.test', phone: '555-0176' },
+        physicianId: physician.id,
+        reason: 'Severe daytime sleepiness while driving',
+        urgency: 'stat',
+      },
+    });
+    for (const minutes of [50, 55])
+      await scanSlaClocks(server.db, TZ, new Date(Date.now() + minutes * 60_000));
+    const runs = await runsSettled(installed.body.id, 1);
+    expect(runs.map((r) => [r.status, r.record])).toEqual([
+      ['completed', { type: 'referral', id: referral.body.id }],
+    ]);
+    expect(await notificationsTitled(`SLA at risk: referral #${referral.body.id}`)).toBe(1);
+    const alert = await server
+      .db('notifications')
+      .where({ title: `SLA at risk: referral #${referral.body.id}` })
+      .first();
+    expect(alert.body).toBe('Stat first contact (1 h target) is close to being missed.');
+    expect(await runsOf(breached.id)).toHaveLength(0);
+    await scanSlaClocks(server.db, TZ, new Date(Date.now() + 90 * 60_000));
+    expect(await runsSettled(breached.id, 1)).toHaveLength(1);
   });
 
   it('skips runs past the workflow’s hourly rate limit', async () => {
