@@ -924,6 +924,36 @@ describe('workflows', () => {
     expect(await runsSettled(breached.id, 1)).toHaveLength(1);
   });
 
+  it('starts from an e-form submission once, with the form’s fields', async () => {
+    const workflow = await createWorkflow(
+      'Form in',
+      line(
+        trigger({ kind: 'form.submitted' }),
+        notifyNode('n', 'Received {{ form.name }} from {{ patient.firstName }}'),
+      ),
+    );
+    const form = await admin.request<{ id: number }>('POST', '/api/forms/templates', {
+      body: {
+        name: 'Snoring check',
+        category: 'Screening',
+        definition: {
+          title: 'Snoring check',
+          sections: [{ id: 'main', fields: [{ id: 'notes', kind: 'long_text', label: 'Anything else?' }] }],
+        },
+      },
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(201);
+    expect((await admin.request('POST', `/api/forms/templates/${form.body.id}/publish`)).status).toBe(200);
+    const patient = await insertPatient(server.db, { name: 'Jordan Rivera' });
+    const submitted = await admin.request('POST', `/api/forms/templates/${form.body.id}/submissions`, {
+      body: { patientId: patient.id, answers: { notes: 'Sleeps on the left' } },
+    });
+    expect(submitted.status).toBe(201);
+    const runs = await runsSettled(workflow.id, 1);
+    expect(runs.map((r) => r.status)).toEqual(['completed']);
+    expect(await notificationsTitled('Received Snoring check from Jordan')).toBe(1);
+  });
+
   it('skips runs past the workflow’s hourly rate limit', async () => {
     const created = await admin.request<WorkflowDetail>('POST', '/api/workflows', {
       body: {
