@@ -201,7 +201,11 @@ export class WorkflowEngine {
     const { eventId, topic, payload } = job.data;
     const kind = triggerOfTopic(topic);
     if (!kind) return { ignored: topic };
-    const started = await this.startRuns(kind, `outbox:${eventId}`, payload, recordOfEvent(kind, payload));
+    // A workflow enabled after the change happened does not start for it.
+    const event = await this.services.db.knex('outbox_events').where({ id: eventId }).first('created_at');
+    const started = await this.startRuns(kind, `outbox:${eventId}`, payload, recordOfEvent(kind, payload), {
+      occurredAt: event ? new Date(event.created_at) : undefined,
+    });
     return { started };
   }
 
@@ -216,21 +220,24 @@ export class WorkflowEngine {
 
   /**
    * Starts one run per enabled workflow of `kind` for an occasion (`eventKey`), unless it has run
-   * for it already. Returns how many started. `only` limits it to one workflow (the scan).
+   * for it already. Returns how many started. `only` limits it to one workflow (the scan);
+   * `occurredAt` leaves out workflows enabled after the event.
    */
   async startRuns(
     kind: WorkflowTriggerKind,
     eventKey: string,
     input: Record<string, unknown>,
     record: RecordRef | null,
-    only?: number,
+    filter: { only?: number; occurredAt?: Date | undefined } = {},
   ): Promise<number> {
     const knex = this.services.db.knex;
     const now = this.now();
     const queued = await knex.transaction(async (trx) => {
       let count = 0;
       for (const workflow of await this.enabledWorkflows(trx, kind)) {
-        if (only !== undefined && workflow.id !== only) continue;
+        if (filter.only !== undefined && workflow.id !== filter.only) continue;
+        if (filter.occurredAt && workflow.enabled_at && new Date(workflow.enabled_at) > filter.occurredAt)
+          continue;
         const graph = workflow.version_graph;
         const triggerNode = triggerNodeOf(graph);
         if (!triggerNode || !triggerAccepts(triggerNode.trigger, input)) continue;
@@ -732,7 +739,9 @@ export class WorkflowEngine {
         const trigger = triggerNodeOf(workflow.version_graph)?.trigger;
         if (!trigger) continue;
         for (const occasion of await this.occasions(knex, trigger, workflow, facts, now))
-          started += await this.startRuns(kind, occasion.key, occasion.input, occasion.record, workflow.id);
+          started += await this.startRuns(kind, occasion.key, occasion.input, occasion.record, {
+            only: workflow.id,
+          });
       }
     }
     const due = (await knex('workflow_run_steps as s')

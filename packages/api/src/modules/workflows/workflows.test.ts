@@ -19,6 +19,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed/demo.js';
 import { writeOutbox } from '../../jobs/outbox.js';
+import { scanSlaClocks } from '../../jobs/sla-alerts.js';
 import { insertBooking, insertKits, insertPatient, wednesdayAhead } from '../../test/operations-fixtures.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/smtp-fake.js';
@@ -871,6 +872,112 @@ describe('workflows', () => {
       .db('deliveries')
       .where({ idempotency_key: `workflow-run:${failed?.id}:email` });
     expect(queued).toHaveLength(1);
+  });
+
+  it('runs the library’s SLA at-risk alert once when a referral’s clock is at risk', async () => {
+    const installed = await admin.request<WorkflowDetail>(
+      'POST',
+      '/api/workflow-library/sla-at-risk-alert/install',
+    );
+    expect((await admin.request('POST', `/api/workflows/${installed.body.id}/enable`)).status).toBe(200);
+    const breached = await createWorkflow(
+      'Breach',
+      line(trigger({ kind: 'referral.sla_breached' }), notifyNode('n', 'Breached #{{ referral.id }}')),
+    );
+    const definition = await admin.request<{ id: number }>('POST', '/api/sla/definitions', {
+      body: {
+        name: 'Stat first contact',
+        fromStage: 'received',
+        toStage: 'contacted',
+        targetHours: 1,
+        businessHours: false,
+        urgencies: ['stat'],
+      },
+    });
+    expect(definition.status).toBe(201);
+    const [physician] = await server
+      .db('physicians')
+      .insert({ name: 'Dr. Avery Chen', npi: '1234567893' })
+      .returning('id');
+    const referral = await admin.request<{ id: number }>('POST', '/api/referrals', {
+      body: {
+        newPatient: { name: 'Alex Alarmed', email: 'alex@example.test', phone: '555-0176' },
+        physicianId: physician.id,
+        reason: 'Severe daytime sleepiness while driving',
+        urgency: 'stat',
+      },
+    });
+    for (const minutes of [50, 55])
+      await scanSlaClocks(server.db, TZ, new Date(Date.now() + minutes * 60_000));
+    const runs = await runsSettled(installed.body.id, 1);
+    expect(runs.map((r) => [r.status, r.record])).toEqual([
+      ['completed', { type: 'referral', id: referral.body.id }],
+    ]);
+    expect(await notificationsTitled(`SLA at risk: referral #${referral.body.id}`)).toBe(1);
+    const alert = await server
+      .db('notifications')
+      .where({ title: `SLA at risk: referral #${referral.body.id}` })
+      .first();
+    expect(alert.body).toBe('Stat first contact (1 h target) is close to being missed.');
+    expect(await runsOf(breached.id)).toHaveLength(0);
+    await scanSlaClocks(server.db, TZ, new Date(Date.now() + 90 * 60_000));
+    expect(await runsSettled(breached.id, 1)).toHaveLength(1);
+  });
+
+  it('starts from an e-form submission once, with the form’s fields', async () => {
+    const workflow = await createWorkflow(
+      'Form in',
+      line(
+        trigger({ kind: 'form.submitted' }),
+        notifyNode('n', 'Received {{ form.name }} from {{ patient.firstName }}'),
+      ),
+    );
+    const form = await admin.request<{ id: number }>('POST', '/api/forms/templates', {
+      body: {
+        name: 'Snoring check',
+        category: 'Screening',
+        definition: {
+          title: 'Snoring check',
+          sections: [{ id: 'main', fields: [{ id: 'notes', kind: 'long_text', label: 'Anything else?' }] }],
+        },
+      },
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(201);
+    expect((await admin.request('POST', `/api/forms/templates/${form.body.id}/publish`)).status).toBe(200);
+    const patient = await insertPatient(server.db, { name: 'Jordan Rivera' });
+    const submitted = await admin.request('POST', `/api/forms/templates/${form.body.id}/submissions`, {
+      body: { patientId: patient.id, answers: { notes: 'Sleeps on the left' } },
+    });
+    expect(submitted.status).toBe(201);
+    const runs = await runsSettled(workflow.id, 1);
+    expect(runs.map((r) => r.status)).toEqual(['completed']);
+    expect(await notificationsTitled('Received Snoring check from Jordan')).toBe(1);
+  });
+
+  it('skips runs past the workflow’s hourly rate limit', async () => {
+    const created = await admin.request<WorkflowDetail>('POST', '/api/workflows', {
+      body: {
+        name: 'Welcome',
+        rateLimitPerHour: 2,
+        graph: line(trigger({ kind: 'patient.created' }), notifyNode('n', 'Welcome {{ patient.firstName }}')),
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await admin.request('POST', `/api/workflows/${created.body.id}/enable`)).status).toBe(200);
+    for (const name of ['Ada One', 'Bea Two', 'Cy Three'])
+      expect(
+        (
+          await admin.request('POST', '/api/patients', {
+            body: { name, email: `${name.split(' ')[0]?.toLowerCase()}@example.test`, phone: '555-0199' },
+          })
+        ).status,
+      ).toBe(201);
+    const runs = await until(
+      () => runsOf(created.body.id),
+      (list) => list.length === 3 && settled(list),
+    );
+    expect(runs.map((r) => r.status).sort()).toEqual(['completed', 'completed', 'skipped']);
+    expect(runs.find((r) => r.status === 'skipped')?.error).toBe(wm.runs.rateLimited(2));
   });
 
   it('lets schedulers build workflows and staff only read them, on the server', async () => {
