@@ -59,6 +59,8 @@ import { systemRoutes } from './modules/system/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { userAdminRoutes } from './modules/users/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { WorkflowEngine } from './modules/workflows/engine.js';
+import { workflowRoutes } from './modules/workflows/routes.js';
 import { deriveSecretKey } from './security/secrets.js';
 
 export type App = Koa<AppState, AppContextExtension>;
@@ -163,6 +165,7 @@ export function apiRouter(): Router<AppState, AppContextExtension> {
   api.use(notificationRoutes().routes());
   api.use(webhookRoutes().routes());
   api.use(openApiRoutes(describeApi).routes());
+  api.use(workflowRoutes().routes());
   return api;
 }
 
@@ -190,7 +193,9 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
     { db, logger, secret, timeZone: config.practiceTimeZone, publicUrl: config.publicUrl },
     jobOptions,
   );
-  const services: AppServices = { config: { ...config, secret }, db, logger, settings, jobs, outbox };
+  const services = { config: { ...config, secret }, db, logger, settings, jobs, outbox } as AppServices;
+  services.workflows = new WorkflowEngine(services, jobOptions?.workflows);
+  services.workflows.register();
   defineGhlSyncQueue(services);
   logQueryTimings(db.knex, logger);
 

@@ -47,3 +47,4 @@ export * from './schemas/patient.js';
 export * from './schemas/privacy.js';
 export * from './schemas/search.js';
 export * from './widgets/index.js';
+export * from './workflows/index.js';

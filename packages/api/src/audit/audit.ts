@@ -120,6 +120,17 @@ export const AUDIT_ACTIONS = [
   'delivery.view',
   'delivery.retry',
   'messaging_settings.update',
+  // Workflows (modules/workflows): changes, a dry run against a record, a step retried, what runs do.
+  'workflow.create',
+  'workflow.update',
+  'workflow.enable',
+  'workflow.disable',
+  'workflow.duplicate',
+  'workflow.delete',
+  'workflow.install',
+  'workflow.test',
+  'workflow.step_retry',
+  'workflow.action',
   // Housekeeping (modules/housekeeping): a purge run, a retention changed.
   'housekeeping.run',
   'housekeeping_settings.update',

@@ -8,6 +8,7 @@ import type { Outbox } from '../jobs/outbox.js';
 import type { Logger } from '../logger.js';
 import type { SettingsStore } from '../modules/settings/store.js';
 import type { UserRow } from '../modules/users/store.js';
+import type { WorkflowEngine } from '../modules/workflows/engine.js';
 import type { DataVersions } from './data-versions.js';
 
 export type { AppAbility };
@@ -25,6 +26,8 @@ export interface AppServices {
   jobs: Jobs;
   /** Hands domain events written in a transaction to the job queue. */
   outbox: Outbox;
+  /** Runs workflows: outbox events and time-based triggers into runs, steps as jobs. */
+  workflows: WorkflowEngine;
 }
 
 /** What middleware puts on `ctx.state` for the handlers after it. */
@@ -47,6 +50,8 @@ export interface AppState {
   access?: { action: Parameters<AppAbility['can']>[0]; subject: SubjectName };
   /** The request input parsed by `validate(schema)`. */
   input?: unknown;
+  /** Set when a workflow's action makes the change: written into its outbox event (the loop guard). */
+  workflowOrigin?: { workflowId: number; runId: number };
 }
 
 export interface AppContextExtension {

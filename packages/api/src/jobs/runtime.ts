@@ -8,6 +8,7 @@ import {
 } from '../modules/deliveries/service.js';
 import { smsStatusCallbackUrl } from '../modules/deliveries/status-callback.js';
 import { HOUSEKEEPING_CRON, HOUSEKEEPING_QUEUE, runHousekeeping } from '../modules/housekeeping/service.js';
+import type { WorkflowEngineOptions } from '../modules/workflows/engine.js';
 import { Jobs, type JobsOptions } from './jobs.js';
 import type { OutboxJobData } from './outbox.js';
 import { Outbox } from './outbox.js';
@@ -24,6 +25,8 @@ export interface JobRuntimeOptions extends Partial<JobsOptions> {
   /** How long a delivery job may run before it counts as failed (seconds). */
   deliveryExpireInSeconds?: number;
   deliveryHooks?: DeliveryHooks;
+  /** Workflow engine timing and clock (tests move the clock instead of sleeping). */
+  workflows?: WorkflowEngineOptions;
 }
 
 export interface JobRuntime {

@@ -16,6 +16,7 @@ import type { Jobs } from '../jobs/jobs.js';
 import type { JobRuntimeOptions } from '../jobs/runtime.js';
 import { createLogger } from '../logger.js';
 import { documentedAnswerCheck } from './documented-answers.js';
+import type { WorkflowEngine } from '../modules/workflows/engine.js';
 import { TEST_JOB_OPTIONS } from './job-options.js';
 
 export { TEST_JOB_OPTIONS };
@@ -73,6 +74,8 @@ export interface TestServer {
   createUser(input: { role: Role; username?: string; email?: string; password?: string }): Promise<TestUser>;
   /** The server's job queue. */
   jobs: Jobs;
+  /** The server's workflow engine (its scan is the periodic job's tick). */
+  workflows: WorkflowEngine;
   close(): Promise<void>;
 }
 
@@ -350,6 +353,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
     loginAs,
     createUser,
     jobs,
+    workflows: app.context.services.workflows,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

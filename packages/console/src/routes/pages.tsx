@@ -76,6 +76,10 @@ const PAGES: Partial<Record<RoutePattern, Page>> = {
   '/patient-form': lazy(() => import('@/features/forms/PatientFormPage')),
   '/templates': lazy(() => import('@/features/templates/TemplatesPage')),
   '/notifications': lazy(() => import('@/features/notifications/NotificationsPage')),
+  '/workflows': lazy(() => import('@/features/workflows/WorkflowsPage')),
+  '/workflow-builder': lazy(() => import('@/features/workflows/BuilderPage')),
+  '/workflow-builder/:id': lazy(() => import('@/features/workflows/BuilderPage')),
+  '/workflow-library': lazy(() => import('@/features/workflows/LibraryPage')),
   // The clinical pathway.
   '/physicians': lazy(() => import('@/features/clinical/PhysiciansPages')),
   '/physicians/register': named(() => import('@/features/clinical/PhysiciansPages'), 'RegisterPhysicianPage'),

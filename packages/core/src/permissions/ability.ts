@@ -108,7 +108,11 @@ export function defineAbilityFor(user: AbilityUser | null): AppAbility {
     can(['extend', 'reduce'], 'Booking');
     can('read', ['Dashboard', 'Search']);
     can('sync', 'Ghl');
-    can(['read', 'create', 'update'], ['Workflow', 'Form']);
+    can(['read', 'create', 'update'], 'Form');
+    // Workflows message patients on their own: schedulers and the medical director build and run
+    // them; staff see them and their run history.
+    can('read', 'Workflow');
+    if (user.role !== 'staff') can(['create', 'update', 'delete'], 'Workflow');
     // SLA targets are the administrator's; everyone who works referrals sees the clocks.
     can('read', 'Sla');
     // Interpretations: the medical director assigns readers and may read (and sign what is theirs).

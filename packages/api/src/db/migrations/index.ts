@@ -53,6 +53,7 @@ import * as m0801 from './0801_drop_domain_events.js';
 import * as m0850 from './0850_audit_chain.js';
 import * as m0851 from './0851_audit_log_indexes.js';
 import * as m0852 from './0852_webhook_deliveries.js';
+import * as m0900 from './0900_workflows.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -99,6 +100,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0850_audit_chain', ...m0850 },
   { name: '0851_audit_log_indexes', ...m0851 },
   { name: '0852_webhook_deliveries', ...m0852 },
+  { name: '0900_workflows', ...m0900 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -1,6 +1,7 @@
 import { addDays, HOLDING_STATUSES, todayInTimeZone } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { insertUser } from '../../modules/users/store.js';
+import { seedDemoWorkflows } from '../../modules/workflows/seed.js';
 import { seedDemoClinical } from './clinical.js';
 import { seedDemoForms } from './forms.js';
 import {
@@ -160,6 +161,8 @@ export async function seedDemo(
       patientIds: patients.map((p) => p.id),
       adminId: admin?.id ?? null,
     });
+
+    await seedDemoWorkflows(trx, admin?.id ?? null);
 
     await trx('settings').insert({
       key: DEMO_SEED_MARKER,

@@ -17,6 +17,7 @@ import {
 import type { Knex } from 'knex';
 import { fetchPage } from '../../db/paging.js';
 import { type AppContext, dbOf } from '../../http/context.js';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { type KitRow, toKit } from '../kits/store.js';
 import { accessFor, applyScope, PATIENT_SCOPE, scopeOf } from '../patients/access.js';
 import { bookingsTotal } from './totals.js';
@@ -300,7 +301,18 @@ export function bookingReader(ctx: AppContext) {
   };
 }
 
-/** Appends a line to a booking's history, by the request's user. */
+/** The booking changes workflows can start from, and the outbox topic each is written as. */
+const BOOKING_TOPICS: Partial<Record<BookingEvent['action'], string>> = {
+  created: 'booking.created',
+  status_changed: 'booking.status_changed',
+  extended: 'booking.extended',
+  reduced: 'booking.reduced',
+};
+
+/**
+ * Appends a line to a booking's history, by the request's user, and the outbox event of the
+ * change in the same transaction (so workflows hear of exactly the committed changes).
+ */
 export async function recordBookingEvent(
   db: Knex,
   ctx: AppContext,
@@ -314,6 +326,14 @@ export async function recordBookingEvent(
   },
 ): Promise<void> {
   const user = ctx.state.user;
+  const topic = BOOKING_TOPICS[event.action];
+  if (topic)
+    await writeOutbox(db, topic, {
+      bookingId: event.bookingId,
+      from: event.fromStatus ?? null,
+      to: event.toStatus ?? null,
+      ...(ctx.state.workflowOrigin ? { origin: ctx.state.workflowOrigin } : {}),
+    });
   await db('booking_events').insert({
     booking_id: event.bookingId,
     action: event.action,

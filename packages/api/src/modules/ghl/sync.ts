@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ghlNameDecision } from '@wellrest/core';
 import type { Knex } from 'knex';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { GhlClient, type GhlClientOptions, type GhlContact, GhlError, type GhlSettings } from './client.js';
 
 // The two-way GoHighLevel sync, as plain functions of a database and settings (the job queue
@@ -277,6 +278,7 @@ async function importPage(
     if (row) {
       const id = (row as { id: number }).id;
       await rememberSyncedName(db, id, contact.ghlId, contact.name);
+      await writeOutbox(db, 'patient.created', { patientId: id });
       touched.push(id);
     }
   }

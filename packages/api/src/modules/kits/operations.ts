@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { audit } from '../../audit/audit.js';
 import type { AppContext } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { accessFor } from '../patients/access.js';
 import {
   findInventoryKit,
@@ -211,14 +212,14 @@ export async function markKitReturned(
   testEndDate: string,
   today: string,
 ): Promise<void> {
-  await db('kits')
-    .where({ id: kitId })
-    .update({
-      status: 'cleaning',
-      cleaning_since: today,
-      cleaning_due_on: cleaningDueDate(testEndDate, today),
-      updated_at: db.fn.now(),
-    });
+  const dueOn = cleaningDueDate(testEndDate, today);
+  await db('kits').where({ id: kitId }).update({
+    status: 'cleaning',
+    cleaning_since: today,
+    cleaning_due_on: dueOn,
+    updated_at: db.fn.now(),
+  });
+  await writeOutbox(db, 'kit.needs_cleaning', { kitId, dueOn });
 }
 
 interface HistoryRows {

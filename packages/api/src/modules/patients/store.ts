@@ -14,6 +14,7 @@ import {
 import type { Knex } from 'knex';
 import { fetchPage } from '../../db/paging.js';
 import type { AppContext } from '../../http/context.js';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from './access.js';
 
 export interface PatientRow {
@@ -259,6 +260,7 @@ export function patientStore(ctx: AppContext) {
         .insert({ ...toColumns(input), created_by: ctx.state.user?.id ?? null })
         .returning('*');
       if (!row) throw new Error('insert into patients returned no row');
+      await writeOutbox(db, 'patient.created', { patientId: row.id });
       await recordAccess(db, ctx, { action: 'patient.create', entityType: 'patient', ids: [row.id] });
       return toPatient(row);
     },

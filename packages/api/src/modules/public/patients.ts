@@ -1,5 +1,6 @@
 import type { LeadSource } from '@wellrest/core';
 import type { Knex } from 'knex';
+import { writeOutbox } from '../../jobs/outbox.js';
 
 /**
  * The patient a public form names: the existing one with the same email and name (case and
@@ -29,6 +30,7 @@ export async function matchOrCreatePatient(
       physician_id: physicianId,
     })
     .returning('id');
+  await writeOutbox(db, 'patient.created', { patientId: (row as { id: number }).id });
   return { id: (row as { id: number }).id, created: true };
 }
 

@@ -27,6 +27,7 @@ import { badRequest, conflict, type HttpError, notFound } from '../../http/error
 import { idParam, uuidParam } from '../../http/params.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
+import { writeOutbox } from '../../jobs/outbox.js';
 import { abilityOf, scopeOf } from '../patients/access.js';
 import { auditDenials, denied } from './access.js';
 import {
@@ -267,6 +268,7 @@ async function postPatient(ctx: Input<LinkReferralPatientInput>): Promise<void> 
       })
       .returning('id');
     patientId = (created as { id: number }).id;
+    await writeOutbox(db, 'patient.created', { patientId });
   }
   await db('referrals').where({ id: row.id }).update({ patient_id: patientId });
   await audit(db, ctx, {

@@ -362,6 +362,7 @@ export async function recordTransition(
   actorUserId: number | null,
   note = '',
   extra: Record<string, unknown> = {},
+  origin?: { workflowId: number; runId: number },
 ): Promise<void> {
   if (referral.status !== null) {
     await db('referrals')
@@ -381,10 +382,12 @@ export async function recordTransition(
     note,
     actor_user_id: actorUserId,
   });
-  await writeOutbox(db, 'referral.status_changed', {
+  // A referral's first status is its creation.
+  await writeOutbox(db, referral.status === null ? 'referral.created' : 'referral.status_changed', {
     referralId: referral.id,
     from: referral.status,
     to,
+    ...(origin ? { origin } : {}),
   });
 }
 
@@ -413,6 +416,7 @@ export async function createConsoleReferral(
       })
       .returning('id');
     patientId = (patient as { id: number }).id;
+    await writeOutbox(db, 'patient.created', { patientId });
   }
   const [row] = await db('referrals')
     .insert({

@@ -1,6 +1,10 @@
 import { analyseTemplate, messagingMessages, type TemplateTrigger } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STARTER_TEMPLATES } from '../../db/migrations/0752_starter_templates.js';
+import { STARTER_TEMPLATES as STARTERS_0752 } from '../../db/migrations/0752_starter_templates.js';
+import { PICKUP_REMINDER_EMAIL } from '../../db/migrations/0900_workflows.js';
+
+const STARTER_TEMPLATES = [...STARTERS_0752, PICKUP_REMINDER_EMAIL];
+
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
 
 const m = messagingMessages.templates;
@@ -27,7 +31,7 @@ describe('templates', () => {
 
   const countTemplates = async () => Number((await server.db('message_templates').count({ n: '*' }))[0]?.n);
 
-  it('ships the eight starter templates, each valid for its trigger and marked PHI exactly when clinical', async () => {
+  it('ships the starter templates, each valid for its trigger and marked PHI exactly when clinical', async () => {
     const list = await staff.request<{ items: { name: string; containsPhi: boolean; key: string }[] }>(
       'GET',
       '/api/templates',
