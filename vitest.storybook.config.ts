@@ -9,6 +9,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   plugins: [storybookTest({ configDir: '.storybook' })],
+  // Prebundled up front: found mid-run, Vite would reload the page under a running story.
+  optimizeDeps: {
+    include: ['@zxing/browser', 'bwip-js/browser', 'recharts', '@dnd-kit/core', '@dnd-kit/sortable', 'signature_pad'],
+  },
   test: {
     name: 'storybook',
     setupFiles: ['.storybook/vitest.setup.ts'],

@@ -31,6 +31,24 @@ function parseBody(body: BodyInit | null | undefined): unknown {
   }
 }
 
+/** Answers on their way (timers running); never-settling calls are not counted. */
+let inFlight = 0;
+
+/**
+ * Resolves once every stubbed call has been answered and the screen has had a moment to render
+ * what came back (calls it then makes are waited for too). A story's `play` awaits it, so its
+ * test and the accessibility check look at the answered screen, not its spinner.
+ */
+export async function stubbedCallsSettled(timeoutMs = 5000): Promise<void> {
+  const quiet = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const end = Date.now() + timeoutMs;
+  let calmChecks = 0;
+  while (calmChecks < 2 && Date.now() < end) {
+    await quiet();
+    calmChecks = inFlight === 0 ? calmChecks + 1 : 0;
+  }
+}
+
 export function stubFetch(routes: StubRoutes): () => () => void {
   return () => {
     const realFetch = globalThis.fetch;
@@ -43,7 +61,9 @@ export function stubFetch(routes: StubRoutes): () => () => void {
       return new Promise<Response>((resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
         if ('network' in reply && reply.network === 'pending') return;
+        inFlight += 1;
         setTimeout(() => {
+          inFlight -= 1;
           if ('network' in reply) reject(new TypeError('Failed to fetch'));
           else
             resolve(
@@ -57,5 +77,32 @@ export function stubFetch(routes: StubRoutes): () => () => void {
     return () => {
       globalThis.fetch = realFetch;
     };
+  };
+}
+
+/** The same calls, never answered: the screen's loading state. */
+export function pendingRoutes(routes: StubRoutes): StubRoutes {
+  return Object.fromEntries(Object.keys(routes).map((key) => [key, { network: 'pending' }]));
+}
+
+/** The same calls, answered with a server error: the screen's error state. */
+export function failingRoutes(routes: StubRoutes): StubRoutes {
+  return Object.fromEntries(
+    Object.keys(routes).map((key) => [key, { status: 500, body: { error: 'Something went wrong' } }]),
+  );
+}
+
+/**
+ * The four states every screen has, as stories' `beforeEach`: `filled` answers the screen's
+ * calls with demo data, `empty` with nothing in the lists, `loading` never answers and `failed`
+ * answers 500. `always` (the signed-in user, settings) is answered the same in all four.
+ */
+export function screenStates(filled: StubRoutes, empty: StubRoutes, always: StubRoutes = {}) {
+  const play = () => stubbedCallsSettled();
+  return {
+    Filled: { beforeEach: stubFetch({ ...filled, ...always }), play },
+    Empty: { beforeEach: stubFetch({ ...filled, ...empty, ...always }), play },
+    Loading: { beforeEach: stubFetch({ ...pendingRoutes(filled), ...always }), play },
+    LoadFailed: { beforeEach: stubFetch({ ...failingRoutes(filled), ...always }), play },
   };
 }
