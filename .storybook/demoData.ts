@@ -315,6 +315,54 @@ export const authSessions = [
 
 export const authTrustedDevices = [];
 
+export const booking32 = {
+  id: 32,
+  patientId: 32,
+  kitId: 1,
+  testType: '3-day',
+  kitType: 'Somfit',
+  status: 'confirmed',
+  startDate: '2026-11-26',
+  endDate: '2026-11-28',
+  returnDate: '2026-11-30',
+  notes: null,
+  physicianId: 8,
+  patientName: 'Logan Dummer',
+  kitLabel: 'SOM-001',
+  agreementStatus: 'sent',
+  agreement: { status: 'sent', sentAt: '2026-11-26T09:25:16.672Z', signedAt: null },
+  events: [
+    {
+      id: 1,
+      bookingId: 32,
+      action: 'agreement_initiated',
+      fromStatus: 'confirmed',
+      toStatus: 'confirmed',
+      reason: null,
+      actorUserId: 1,
+      actorUsername: 'admin',
+      details: { agreementId: 1, linksVoided: 0 },
+      occurredAt: '2026-11-26T09:25:16.672Z',
+    },
+  ],
+};
+
+export const booking32Ext = {
+  canExtend: false,
+  requiresKitSwap: false,
+  reason: 'Only 2-day tests can be extended.',
+  swapWarning: null,
+  availableKitsCount: 0,
+  kitType: 'Somfit',
+  targetKitId: null,
+};
+
+export const booking32Red = {
+  canReduce: true,
+  message: 'The test will be reduced to 2 days. Kit SOM-001 still comes back on Nov 30, 2026.',
+  kitToFree: { id: 1, kitId: 'SOM-001', type: 'Somfit' },
+};
+
 export const bookings = [
   {
     id: 1,
