@@ -9,9 +9,39 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   plugins: [storybookTest({ configDir: '.storybook' })],
-  // Prebundled up front: found mid-run, Vite would reload the page under a running story.
+  // Every dependency the stories load, prebundled up front: one found mid-run makes Vite reload the
+  // page under running stories (a fresh clone in CI has no prebundle cache).
   optimizeDeps: {
-    include: ['@zxing/browser', 'bwip-js/browser', 'recharts', '@dnd-kit/core', '@dnd-kit/sortable', 'signature_pad'],
+    include: [
+      '@casl/ability',
+      '@dnd-kit/core',
+      '@dnd-kit/sortable',
+      '@dnd-kit/utilities',
+      '@tanstack/react-query',
+      '@tanstack/react-table',
+      '@tanstack/react-virtual',
+      '@zxing/browser',
+      'bwip-js/browser',
+      'class-variance-authority',
+      'clsx',
+      'cmdk',
+      'json-logic-js',
+      'liquidjs',
+      'lucide-react',
+      'radix-ui',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      'react/jsx-runtime',
+      'recharts',
+      'signature_pad',
+      'tailwind-merge',
+      'wouter',
+      'wouter/memory-location',
+      'wouter/use-browser-location',
+      'zod',
+    ],
   },
   test: {
     name: 'storybook',

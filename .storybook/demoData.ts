@@ -1465,6 +1465,296 @@ export const dashboardStats = {
 
 export const deliveries = { items: [] };
 
+export const formSubmission2 = {
+  id: 2,
+  templateId: 2,
+  templateName: 'STOP-Bang',
+  version: 1,
+  patientId: 1,
+  submittedAt: '2026-11-23T09:18:50.595Z',
+  source: 'staff',
+  score: 5,
+  band: 'High risk of OSA',
+  maxScore: 8,
+  patientName: 'Avery Sampleton',
+  submittedBy: 'admin',
+  definition: {
+    title: 'STOP-Bang',
+    scoring: {
+      bands: [
+        { max: 2, min: 0, label: 'Low risk of OSA' },
+        { max: 4, min: 3, label: 'Intermediate risk of OSA' },
+        { max: 8, min: 5, label: 'High risk of OSA' },
+      ],
+    },
+    sections: [
+      {
+        id: 'stop',
+        title: 'STOP',
+        fields: [
+          {
+            id: 'sb_snoring',
+            kind: 'yes_no',
+            label:
+              'Do you snore loudly, loud enough to be heard through a closed door or for a bed partner to nudge you?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+          {
+            id: 'sb_tired',
+            kind: 'yes_no',
+            label: 'Do you often feel tired, fatigued or sleepy during the day?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+          {
+            id: 'sb_observed',
+            kind: 'yes_no',
+            label: 'Has anyone seen you stop breathing, choke or gasp during your sleep?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+          {
+            id: 'sb_pressure',
+            kind: 'yes_no',
+            label: 'Do you have high blood pressure, or are you being treated for it?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+        ],
+      },
+      {
+        id: 'bang',
+        title: 'Bang',
+        fields: [
+          {
+            id: 'sb_bmi',
+            kind: 'yes_no',
+            label: 'Is your body mass index more than 35 kg/m\u00b2?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+          {
+            id: 'sb_age',
+            kind: 'yes_no',
+            label: 'Are you older than 50?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+          {
+            id: 'sb_neck',
+            kind: 'yes_no',
+            label: 'Is your neck circumference more than 40 cm (about 16 inches)?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+          {
+            id: 'sb_male',
+            kind: 'yes_no',
+            label: 'Is your sex assigned at birth male?',
+            options: [
+              { label: 'Yes', value: 'yes', points: 1 },
+              { label: 'No', value: 'no', points: 0 },
+            ],
+            required: true,
+          },
+        ],
+      },
+    ],
+    description: 'A screening questionnaire for obstructive sleep apnea. Answer yes or no to each question.',
+  },
+  answers: {
+    sb_age: 'yes',
+    sb_bmi: 'no',
+    sb_male: 'no',
+    sb_neck: 'yes',
+    sb_tired: 'yes',
+    sb_snoring: 'yes',
+    sb_observed: 'yes',
+    sb_pressure: 'no',
+  },
+};
+
+export const formSubmissions1 = [
+  {
+    id: 2,
+    templateId: 2,
+    templateName: 'STOP-Bang',
+    version: 1,
+    patientId: 1,
+    submittedAt: '2026-11-23T09:18:50.595Z',
+    source: 'staff',
+    score: 5,
+    band: 'High risk of OSA',
+    maxScore: 8,
+  },
+  {
+    id: 1,
+    templateId: 1,
+    templateName: 'Epworth Sleepiness Scale',
+    version: 1,
+    patientId: 1,
+    submittedAt: '2026-11-23T09:18:50.595Z',
+    source: 'staff',
+    score: 14,
+    band: 'Moderate excessive daytime sleepiness',
+    maxScore: 24,
+  },
+];
+
+export const formTemplate1 = {
+  id: 1,
+  familyId: 1,
+  name: 'Epworth Sleepiness Scale',
+  category: 'Sleepiness',
+  status: 'published',
+  version: 1,
+  submissionCount: 2,
+  lastSubmittedAt: '2026-11-23T09:18:50.595Z',
+  updatedAt: '2026-11-26T09:18:49.921Z',
+  draftId: null,
+  publishedId: 1,
+  definition: {
+    title: 'Epworth Sleepiness Scale',
+    scoring: {
+      bands: [
+        { max: 10, min: 0, label: 'Normal' },
+        { max: 12, min: 11, label: 'Mild excessive daytime sleepiness' },
+        { max: 15, min: 13, label: 'Moderate excessive daytime sleepiness' },
+        { max: 24, min: 16, label: 'Severe excessive daytime sleepiness' },
+      ],
+    },
+    sections: [
+      {
+        id: 'situations',
+        title: 'Chance of dozing',
+        fields: [
+          {
+            id: 'ess_reading',
+            kind: 'likert',
+            label: 'Sitting and reading',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+          {
+            id: 'ess_tv',
+            kind: 'likert',
+            label: 'Watching television',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+          {
+            id: 'ess_public_place',
+            kind: 'likert',
+            label: 'Sitting still in a public place, such as a theatre or a meeting',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+          {
+            id: 'ess_passenger',
+            kind: 'likert',
+            label: 'Riding as a passenger in a car for an hour without a break',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+          {
+            id: 'ess_afternoon_rest',
+            kind: 'likert',
+            label: 'Lying down to rest in the afternoon when you are able to',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+          {
+            id: 'ess_talking',
+            kind: 'likert',
+            label: 'Sitting and talking with someone',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+          {
+            id: 'ess_after_lunch',
+            kind: 'likert',
+            label: 'Sitting quietly after a lunch without alcohol',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+          {
+            id: 'ess_traffic',
+            kind: 'likert',
+            label: 'In a car, while stopped for a few minutes in traffic',
+            options: [
+              { label: 'Would never doze (0)', value: '0', points: 0 },
+              { label: 'Slight chance of dozing (1)', value: '1', points: 1 },
+              { label: 'Moderate chance of dozing (2)', value: '2', points: 2 },
+              { label: 'High chance of dozing (3)', value: '3', points: 3 },
+            ],
+            required: true,
+          },
+        ],
+      },
+    ],
+    description:
+      'How likely are you to doze off or fall asleep in the situations below, as opposed to just feeling tired? Think of your usual way of life lately. If you have not been in a situation recently, imagine how it would affect you.',
+  },
+  publishedAt: '2026-11-26T09:18:50.637Z',
+};
+
 export const formsTemplates = [
   {
     id: 1,

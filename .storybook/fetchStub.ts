@@ -19,8 +19,11 @@ export interface StubRequest {
 /** Keys are `'METHOD /path'` or `'/path'` (any method); the query string is ignored. */
 export type StubRoutes = Record<string, StubReply | ((request: StubRequest) => StubReply)>;
 
-/** Long enough to see the pending state flash by, short enough not to wait for it. */
-const DEFAULT_DELAY_MS = 400;
+/**
+ * Long enough to see the pending state flash by, short enough not to wait for it. The command-line
+ * test run (VITEST_STORYBOOK 'false') answers at once: it waits for every answer of every story.
+ */
+const DEFAULT_DELAY_MS = import.meta.env.VITEST_STORYBOOK === 'false' ? 10 : 400;
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string') return undefined;
