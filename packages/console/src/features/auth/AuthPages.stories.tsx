@@ -3,6 +3,7 @@ import { CURRENT_USER_KEY } from '@/lib/queryClient';
 import { withConsole } from '../../../../../.storybook/consoleStory';
 import { authMe } from '../../../../../.storybook/demoData';
 import { stubbedCallsSettled, stubFetch } from '../../../../../.storybook/fetchStub';
+import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 import SetPasswordPage from './SetPasswordPage';
 import TestAuthPage from './TestAuthPage';
@@ -51,4 +52,10 @@ export const TestAuth: Story = {
 export const TestAuthSignedOut: Story = {
   decorators: [withConsole({ path: '/test-auth', data: [[CURRENT_USER_KEY, null]] })],
   render: () => <TestAuthPage />,
+};
+
+/** /login: the sign-in screen as the route shows it. */
+export const Login: Story = {
+  decorators: [withConsole({ path: '/login' })],
+  render: () => <LoginPage />,
 };

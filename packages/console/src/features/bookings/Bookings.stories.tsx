@@ -18,6 +18,7 @@ import {
   stubFetch,
 } from '../../../../../.storybook/fetchStub';
 import { BookingDetailSheet } from './BookingDetailSheet';
+import { BookingDialog } from './BookingDialog';
 import BookingPage from './BookingPage';
 import BookingsManagementPage from './BookingsManagementPage';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -145,3 +146,21 @@ export const ExtendDialogCheckFailed: Story = duration('extend', EXT, {
   body: { error: 'Something went wrong' },
 });
 export const ReduceDialog: Story = duration('reduce', RED, { status: 200, body: booking32Red });
+
+/** Create New Booking as the dashboard opens it, loading patients, kits and bookings itself. */
+export const NewBookingDialog: Story = {
+  ...states.Filled,
+  render: () => <BookingDialog open onOpenChange={() => {}} />,
+};
+export const NewBookingDialogForPatientOnDate: Story = {
+  ...states.Filled,
+  render: () => <BookingDialog open onOpenChange={() => {}} patientId={21} preselectedDate="2026-12-02" />,
+};
+export const NewBookingDialogLoading: Story = {
+  ...states.Loading,
+  render: () => <BookingDialog open onOpenChange={() => {}} />,
+};
+export const NewBookingDialogLoadFailed: Story = {
+  ...states.LoadFailed,
+  render: () => <BookingDialog open onOpenChange={() => {}} />,
+};

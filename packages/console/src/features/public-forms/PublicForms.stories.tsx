@@ -3,7 +3,7 @@ import { withConsole } from '../../../../../.storybook/consoleStory';
 import { stubbedCallsSettled, stubFetch } from '../../../../../.storybook/fetchStub';
 import AgreementFormPage, { AgreementSuccessPage } from './AgreementFormPage';
 import DropoffFormPage, { DropoffSuccessPage } from './DropoffFormPage';
-import { BookingWidgetPage } from './WidgetPages';
+import { BookingWidgetPage, PhysicianReferralWidgetPage, PhysicianSignupWidgetPage } from './WidgetPages';
 
 // The public pages a patient opens from a link: the kit agreement, the drop-off report, and
 // their confirmations. No sign-in; the token in the link is the only key.
@@ -82,5 +82,15 @@ export const DropoffReported: Story = {
 export const BookingWidgetScriptMissing: Story = {
   decorators: [withConsole({ path: '/widget' })],
   render: () => <BookingWidgetPage />,
+  play: () => new Promise((resolve) => setTimeout(resolve, 500)),
+};
+export const ReferralWidgetScriptMissing: Story = {
+  decorators: [withConsole({ path: '/physician-widget' })],
+  render: () => <PhysicianReferralWidgetPage />,
+  play: () => new Promise((resolve) => setTimeout(resolve, 500)),
+};
+export const SignupWidgetScriptMissing: Story = {
+  decorators: [withConsole({ path: '/physician-signup-widget' })],
+  render: () => <PhysicianSignupWidgetPage />,
   play: () => new Promise((resolve) => setTimeout(resolve, 500)),
 };
