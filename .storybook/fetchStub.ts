@@ -23,7 +23,8 @@ export type StubRoutes = Record<string, StubReply | ((request: StubRequest) => S
  * Long enough to see the pending state flash by, short enough not to wait for it. The command-line
  * test run (VITEST_STORYBOOK 'false') answers at once: it waits for every answer of every story.
  */
-const DEFAULT_DELAY_MS = import.meta.env.VITEST_STORYBOOK === 'false' ? 10 : 400;
+const DEFAULT_DELAY_MS =
+  (import.meta as { env?: Record<string, string | undefined> }).env?.VITEST_STORYBOOK === 'false' ? 10 : 400;
 
 function parseBody(body: BodyInit | null | undefined): unknown {
   if (typeof body !== 'string') return undefined;

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ReactNode } from 'react';
+import type { JSX } from 'react';
 import { Route } from 'wouter';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
 import { withConsole } from '../../../../../.storybook/consoleStory';
@@ -51,7 +51,7 @@ type Story = StoryObj<typeof meta>;
 /** The four states of a screen, rendered at `path` (inside `route` when the screen reads its id from it). */
 function fourStates(
   path: string,
-  screen: () => ReactNode,
+  screen: () => JSX.Element,
   filled: StubRoutes,
   empty: StubRoutes,
   user: readonly [readonly unknown[], unknown] = admin,
