@@ -53,3 +53,17 @@ export function withConsole({ path = '/', data = [], network = false }: ConsoleS
     );
   };
 }
+
+/**
+ * For the public pages that read their link's token from the address bar (not the router): puts
+ * `?token=` on the story's own address while it is shown. Use as (one of) a story's `beforeEach`.
+ */
+export function tokenInAddress(token: string): () => () => void {
+  return () => {
+    const address = window.location.href;
+    const url = new URL(address);
+    url.searchParams.set('token', token);
+    window.history.replaceState(window.history.state, '', url);
+    return () => window.history.replaceState(window.history.state, '', address);
+  };
+}

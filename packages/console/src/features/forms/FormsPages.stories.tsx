@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { FormDefinition } from '@wellrest/core';
+import { type FormDefinition, formsMessages } from '@wellrest/core';
 import { Route } from 'wouter';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
-import { withConsole } from '../../../../../.storybook/consoleStory';
+import { tokenInAddress, withConsole } from '../../../../../.storybook/consoleStory';
 import { authMe, formSubmissions1, formTemplate1, patientsPage } from '../../../../../.storybook/demoData';
 import { screenStates, stubbedCallsSettled, stubFetch } from '../../../../../.storybook/fetchStub';
 import BuilderPage from './BuilderPage';
@@ -101,23 +101,16 @@ const publicForm = { title: formTemplate1.name, definition, patientFirstName: 'A
 /** The page reads its token from the address bar: the story puts one there while it is shown. */
 const patientForm = (reply: Parameters<typeof stubFetch>[0][string]) => ({
   decorators: [withConsole({ path: '/patient-form' })],
-  beforeEach: () => {
-    const restoreFetch = stubFetch({ 'GET /api/public/forms/demo-token': reply })();
-    const address = window.location.href;
-    const url = new URL(address);
-    url.searchParams.set('token', 'demo-token');
-    window.history.replaceState(window.history.state, '', url);
-    return () => {
-      window.history.replaceState(window.history.state, '', address);
-      restoreFetch();
-    };
-  },
+  beforeEach: [stubFetch({ 'GET /api/public/forms/demo-token': reply }), tokenInAddress('demo-token')],
   render: () => <PatientFormPage />,
   play: () => stubbedCallsSettled(),
 });
 export const PatientLink: Story = patientForm({ status: 200, body: publicForm });
 export const PatientLinkLoading: Story = patientForm({ network: 'pending' });
-export const PatientLinkUsed: Story = patientForm({ status: 410, body: { error: 'used', problem: 'used' } });
+export const PatientLinkUsed: Story = patientForm({
+  status: 410,
+  body: { error: formsMessages.linkUsed, reason: 'used' },
+});
 export const PatientLinkUnreachable: Story = patientForm({ network: 'error' });
 export const PatientLinkMissing: Story = {
   decorators: [withConsole({ path: '/patient-form' })],

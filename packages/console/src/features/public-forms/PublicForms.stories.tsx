@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { withConsole } from '../../../../../.storybook/consoleStory';
+import { publicFormsMessages } from '@wellrest/core';
+import { tokenInAddress, withConsole } from '../../../../../.storybook/consoleStory';
 import { stubbedCallsSettled, stubFetch } from '../../../../../.storybook/fetchStub';
 import AgreementFormPage, { AgreementSuccessPage } from './AgreementFormPage';
 import DropoffFormPage, { DropoffSuccessPage } from './DropoffFormPage';
@@ -26,7 +27,7 @@ const agreement = {
   status: 'sent',
 };
 const agreementRoute = 'GET /api/public/agreements/demo-token';
-const token = '/agreement-form?token=demo-token';
+const token = '/agreement-form';
 
 const meta = {
   title: 'Public/Forms',
@@ -37,24 +38,32 @@ type Story = StoryObj<typeof meta>;
 
 export const Agreement: Story = {
   decorators: [withConsole({ path: token })],
-  beforeEach: stubFetch({ [agreementRoute]: { status: 200, body: agreement } }),
+  beforeEach: [
+    stubFetch({ [agreementRoute]: { status: 200, body: agreement } }),
+    tokenInAddress('demo-token'),
+  ],
   render: () => <AgreementFormPage />,
   play: () => stubbedCallsSettled(),
 };
 export const AgreementLoading: Story = {
   decorators: [withConsole({ path: token })],
-  beforeEach: stubFetch({ [agreementRoute]: { network: 'pending' } }),
+  beforeEach: [stubFetch({ [agreementRoute]: { network: 'pending' } }), tokenInAddress('demo-token')],
   render: () => <AgreementFormPage />,
 };
 export const AgreementLinkUsed: Story = {
   decorators: [withConsole({ path: token })],
-  beforeEach: stubFetch({ [agreementRoute]: { status: 410, body: { error: 'used', problem: 'used' } } }),
+  beforeEach: [
+    stubFetch({
+      [agreementRoute]: { status: 410, body: { error: publicFormsMessages.agreementUsed, reason: 'used' } },
+    }),
+    tokenInAddress('demo-token'),
+  ],
   render: () => <AgreementFormPage />,
   play: () => stubbedCallsSettled(),
 };
 export const AgreementUnreachable: Story = {
   decorators: [withConsole({ path: token })],
-  beforeEach: stubFetch({ [agreementRoute]: { network: 'error' } }),
+  beforeEach: [stubFetch({ [agreementRoute]: { network: 'error' } }), tokenInAddress('demo-token')],
   render: () => <AgreementFormPage />,
   play: () => stubbedCallsSettled(),
 };
@@ -63,11 +72,13 @@ export const AgreementNoToken: Story = {
   render: () => <AgreementFormPage />,
 };
 export const AgreementSigned: Story = {
-  decorators: [withConsole({ path: '/agreement-success?token=demo-token' })],
+  decorators: [withConsole({ path: '/agreement-success' })],
+  beforeEach: tokenInAddress('demo-token'),
   render: () => <AgreementSuccessPage />,
 };
 export const Dropoff: Story = {
-  decorators: [withConsole({ path: '/dropoff-form?token=demo-token' })],
+  decorators: [withConsole({ path: '/dropoff-form' })],
+  beforeEach: tokenInAddress('demo-token'),
   render: () => <DropoffFormPage />,
 };
 export const DropoffNoToken: Story = {
