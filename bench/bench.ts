@@ -12,6 +12,7 @@ import { FULL_SCALE, generateDataSet, type Scale, statusMix } from './lib/genera
 import { endpointsFor, runHttpBench, searchQueries } from './lib/http-bench.js';
 import { type LighthouseResult, lighthouse } from './lib/lighthouse.js';
 import { evaluateTargets, markdownReport } from './lib/report.js';
+import { labelledMisspellings, measureSearchQuality, type SearchQuality } from './lib/search-quality.js';
 import { type ApiServer, acknowledgePrivacy, signIn, startApiServer } from './lib/server.js';
 
 export interface BenchOptions {
@@ -119,6 +120,7 @@ export async function runBench(root: string, options: BenchOptions): Promise<voi
     let http: Awaited<ReturnType<typeof runHttpBench>> | undefined;
     let contention: Awaited<ReturnType<typeof runContention>> | undefined;
     let coldSearch: ColdSearch | undefined;
+    let searchQuality: SearchQuality | undefined;
     const pages: LighthouseResult[] = [];
     try {
       const cookie = await signIn(server.url, ADMIN_USERNAME, password);
@@ -131,6 +133,11 @@ export async function runBench(root: string, options: BenchOptions): Promise<voi
         )
       ).value;
       if (coldSearch) coldSearch.residentAfterLoadMb = server.residentMb();
+      searchQuality = (
+        await timed('search recall and precision on misspellings', () =>
+          measureSearchQuality(server.url, cookie, labelledMisspellings(data)),
+        )
+      ).value;
       contention = (
         await timed('contention', () => runContention(server.url, cookie, fixture, data.patients.length))
       ).value;
@@ -192,6 +199,7 @@ export async function runBench(root: string, options: BenchOptions): Promise<voi
       load,
       http,
       coldSearch,
+      searchQuality,
       contention,
       bundles,
       lighthouse: lighthouseResults,

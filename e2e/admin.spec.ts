@@ -1,8 +1,16 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminMessages, messages, webhookMessages } from '@wellrest/core';
-import { adminApi, createUser, seriousViolations, signIn, submitLogin } from './support';
+import { adminMessages, authMessages, formatRole, messages, webhookMessages } from '@wellrest/core';
+import * as OTPAuth from 'otpauth';
+import {
+  acknowledgePrivacyIfShown,
+  adminApi,
+  createUser,
+  seriousViolations,
+  signIn,
+  submitLogin,
+} from './support';
 
 const audit = adminMessages.audit;
 
@@ -219,4 +227,45 @@ test('an administrator reads a received webhook and replays it', async ({ page, 
   await card.getByRole('button', { name: webhookMessages.replay }).click();
   await expect(page.getByText(webhookMessages.replayed, { exact: true }).first()).toBeVisible();
   await expect(card.getByTestId('attempts')).toHaveText('2');
+});
+
+test('an administrator requires two-factor authentication for a role; its users turn it on before anything else', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await adminApi(playwright.request, baseURL ?? '');
+  const settings = adminMessages.settings;
+  const user = await createUser(admin, 'technician');
+  await signIn(page, 'admin');
+  await page.goto('/admin/settings');
+  const technician = page
+    .getByRole('group', { name: settings.fields.twoFactorRequiredRoles })
+    .getByRole('checkbox', { name: formatRole('technician') });
+  await technician.check();
+  await page.getByRole('button', { name: settings.save }).click();
+  await expect(page.getByText(settings.saved, { exact: true }).first()).toBeVisible();
+
+  try {
+    const context = await browser.newContext();
+    const own = await context.newPage();
+    await own.goto('/login');
+    await submitLogin(own, user.username, user.password);
+    await expect(own.getByRole('heading', { name: authMessages.enrolTwoFactorTitle })).toBeVisible();
+    await expect(own.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await own.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const key = (await own.locator('code').first().textContent()).replace(/\s/g, '');
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key) });
+    await own.getByLabel(messages.login.codeLabel).fill(totp.generate());
+    await own.getByLabel(messages.login.passwordLabel, { exact: true }).fill(user.password);
+    await own.getByRole('button', { name: 'Turn on' }).click();
+    await own.getByRole('button', { name: 'I have saved them' }).click();
+    await acknowledgePrivacyIfShown(own);
+    await expect(own.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await context.close();
+  } finally {
+    await admin.patch('/api/admin/settings', { data: { twoFactorRequiredRoles: [] } });
+  }
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { widgetMessages } from '@wellrest/core';
 import pg from 'pg';
-import { type PartnerSite, servePartner, WIDGET_TAG_NAMES, waitForForms } from './partner-site';
+import { type PartnerSite, partnerPort, servePartner, WIDGET_TAG_NAMES, waitForForms } from './partner-site';
 import { adminApi } from './support';
 
 // What a partner's page shows when things are not right: a key or origin the server refuses (its
@@ -46,8 +46,8 @@ test.describe('a page the server refuses', () => {
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     if (!baseURL) throw new Error('baseURL is not set');
-    allowed = await servePartner(3113, { apiBase: baseURL, embedKey: '' });
-    disallowed = await servePartner(3115, { apiBase: baseURL, embedKey: '' });
+    allowed = await servePartner(partnerPort(13), { apiBase: baseURL, embedKey: '' });
+    disallowed = await servePartner(partnerPort(15), { apiBase: baseURL, embedKey: '' });
     const api = await adminApi(playwright.request, baseURL);
     const create = async (name: string) => {
       const res = await api.post('/api/admin/embed-keys', {
@@ -117,7 +117,7 @@ test.describe('a page the server refuses', () => {
   test('a script that cannot load leaves the fallback content visible', async ({ page }) => {
     allowed.page.embedKey = key;
     // Nothing listens on this port: the script request fails as on a Wellrest outage.
-    allowed.page.scriptBase = 'http://127.0.0.1:3119';
+    allowed.page.scriptBase = `http://127.0.0.1:${partnerPort(19)}`;
     try {
       await page.goto(allowed.origin);
       await expect(page.locator('wellrest-booking .fallback')).toContainText('call us at');
@@ -138,8 +138,8 @@ test.describe('a page the server refuses', () => {
 // A second Wellrest server whose database connection goes through a proxy this test can cut.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUTAGE_PORT = 3116;
-const PROXY_PORT = 3117;
+const OUTAGE_PORT = partnerPort(16);
+const PROXY_PORT = partnerPort(17);
 const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A TCP proxy to PostgreSQL: `cut()` refuses and drops every connection, `restore()` lets them through. */
@@ -211,7 +211,7 @@ test.describe('a Wellrest server whose database is unreachable', () => {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitUntilReady(`${apiBase}/api/ready`, server);
-    partner = await servePartner(3114, { apiBase, embedKey: `wr_pk_outage${Date.now()}` });
+    partner = await servePartner(partnerPort(14), { apiBase, embedKey: `wr_pk_outage${Date.now()}` });
     const direct = new pg.Client({ connectionString: new URL(`/${database}`, POSTGRES_URL).toString() });
     await direct.connect();
     await direct.query('INSERT INTO embed_keys (name, key, allowed_origins) VALUES ($1, $2, $3::jsonb)', [

@@ -36,6 +36,12 @@ export function strictPolicy(wellrestOrigin: string): string {
   return `default-src 'none'; script-src ${wellrestOrigin}; connect-src ${wellrestOrigin}; style-src 'self'; img-src 'self' data:`;
 }
 
+/**
+ * A port for a partner site or helper server, near this run's server port: runs side by side
+ * (one per shard, each with its own E2E_PORT) never share one.
+ */
+export const partnerPort = (offset: number): number => Number(process.env.E2E_PORT ?? 3100) + offset;
+
 export async function servePartner(port: number, page: PartnerPage): Promise<PartnerSite> {
   const site: PartnerSite = { origin: `http://127.0.0.1:${port}`, page, close: async () => {} };
   const server: Server = createServer((request, response) => {

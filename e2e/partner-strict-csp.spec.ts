@@ -5,6 +5,7 @@ import {
   fillSignup,
   nextWidgetEvent,
   type PartnerSite,
+  partnerPort,
   servePartner,
   strictPolicy,
   WIDGET_TAG_NAMES,
@@ -68,13 +69,13 @@ test.describe('widgets under a strict Content-Security-Policy', () => {
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     if (!baseURL) throw new Error('baseURL is not set');
-    strict = await servePartner(3113, {
+    strict = await servePartner(partnerPort(13), {
       apiBase: baseURL,
       embedKey: '',
       csp: strictPolicy(baseURL),
       withoutOwnScript: true,
     });
-    relaxed = await servePartner(3114, { apiBase: baseURL, embedKey: '' });
+    relaxed = await servePartner(partnerPort(14), { apiBase: baseURL, embedKey: '' });
     api = await adminApi(playwright.request, baseURL);
     const created = await api.post('/api/admin/embed-keys', {
       data: { name: `Strict partner ${Date.now()}`, allowedOrigins: [strict.origin, relaxed.origin] },

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { widgetMessages } from '@wellrest/core';
 import fc from 'fast-check';
-import { type PartnerSite, servePartner, waitForForms } from './partner-site';
+import { type PartnerSite, partnerPort, servePartner, waitForForms } from './partner-site';
 import { adminApi, seriousViolations } from './support';
 
 // The partner page of examples/partner-site, served from other origins than Wellrest's, as a
@@ -33,8 +33,8 @@ test.describe('widgets on a partner site', () => {
   test.beforeAll(async ({ playwright, baseURL }) => {
     if (!baseURL) throw new Error('baseURL is not set');
     // Two partner servers with the same page and key: only the first is on the key's list.
-    partner = await servePartner(3113, { apiBase: baseURL, embedKey: '' });
-    other = await servePartner(3114, { apiBase: baseURL, embedKey: '' });
+    partner = await servePartner(partnerPort(13), { apiBase: baseURL, embedKey: '' });
+    other = await servePartner(partnerPort(14), { apiBase: baseURL, embedKey: '' });
     api = await adminApi(playwright.request, baseURL);
     const created = await api.post('/api/admin/embed-keys', {
       data: { name: `Partner ${Date.now()}`, allowedOrigins: [partner.origin] },

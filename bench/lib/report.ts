@@ -3,6 +3,7 @@ import type { ContentionResult } from './contention.js';
 import type { CoreResult } from './core-bench.js';
 import type { EndpointResult } from './http-bench.js';
 import type { LighthouseResult } from './lighthouse.js';
+import type { SearchQuality } from './search-quality.js';
 
 // The targets of the performance issue, each judged from the measurements, and the Markdown
 // report printed at the end of a run.
@@ -167,6 +168,7 @@ export function markdownReport(results: {
     residentAfterFirstSearchMb: number | null;
     residentAfterLoadMb?: number | null;
   };
+  searchQuality?: SearchQuality;
   bundles?: BundleResult;
   lighthouse?: LighthouseResult[];
   targets: Target[];
@@ -195,6 +197,24 @@ export function markdownReport(results: {
         `API process resident memory: ${fmt(c.residentAtStartMb, 0)} MB at start, ` +
         `${fmt(c.residentAfterFirstSearchMb, 0)} MB after the first search, ` +
         `${fmt(c.residentAfterLoadMb, 0)} MB after the load runs.`,
+      '',
+    );
+  }
+  if (results.searchQuality) {
+    const q = results.searchQuality;
+    const pct = (value: number) => `${fmt(value * 100)} %`;
+    lines.push(
+      '### Search on misspelt names',
+      '',
+      `${q.queries} real patients' full names with their surname misspelt (one typo from 5 letters, two from 9), ` +
+        `top ${q.limit} results, one query at a time: recall ${pct(q.recall)} (a patient of the intended name ` +
+        `among the results), precision ${pct(q.precision)} (returned patients within the typo allowance of ` +
+        `every query word), ${pct(q.exactPrecision)} of them of the intended name; p50 ${fmt(q.p50Ms)} ms, ` +
+        `p99 ${fmt(q.p99Ms)} ms.`,
+      '',
+      '| slip | queries | recall |',
+      '| --- | ---: | ---: |',
+      ...Object.entries(q.bySlip).map(([slip, r]) => `| ${slip} | ${r.queries} | ${pct(r.recall)} |`),
       '',
     );
   }

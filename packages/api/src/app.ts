@@ -11,7 +11,7 @@ import { apiFallback, errorHandler, HTTP_MESSAGES, HttpError } from './http/erro
 import { requestLog } from './http/request-log.js';
 import { sameOrigin } from './http/same-origin.js';
 import { securityHeaders } from './http/security-headers.js';
-import { loadSession, requireOwnPassword } from './http/session.js';
+import { loadSession, requireOwnPassword, requireSecondFactor } from './http/session.js';
 import { serveStatic } from './http/static.js';
 import { createJobRuntime, type JobRuntimeOptions } from './jobs/runtime.js';
 import type { Logger } from './logger.js';
@@ -205,6 +205,7 @@ export async function createApp({ config, db, logger, jobs: jobOptions }: Create
   app.use(loadSession);
   app.use(auditDeniedAccess());
   app.use(requireOwnPassword);
+  app.use(requireSecondFactor);
   app.use(apiFallback);
 
   const api = apiRouter();

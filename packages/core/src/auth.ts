@@ -76,6 +76,8 @@ export const authMessages = {
     `Too many failed sign-in attempts. The account is locked for ${minutes} minutes.`,
   codeRequired: `Enter the ${TWO_FACTOR_CODE_LENGTH}-character authentication code`,
   passwordChangeRequired: 'Choose your own password before you continue.',
+  twoFactorEnrolmentRequired: 'Your role requires two-factor authentication. Turn it on before you continue.',
+  enrolTwoFactorTitle: 'Turn on two-factor authentication',
   choosePasswordTitle: 'Choose your own password',
   choosePasswordIntro:
     'Your account was set up with a password someone else chose. Enter it once more, then choose your own.',
@@ -405,6 +407,39 @@ const WholeNumber = (min: number, max: number) =>
     .min(min, { error: `Must be at least ${min}` })
     .max(max, { error: `Must be at most ${max}` });
 
+/** The largest letterhead logo accepted, decoded (it is drawn on every report's first page). */
+export const LETTERHEAD_LOGO_MAX_BYTES = 256 * 1024;
+const LOGO_ERROR = 'Choose a PNG or JPEG image of at most 256 KB';
+const LOGO_SIGNATURES: Record<string, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff],
+};
+
+/** Whether a value is a PNG or JPEG data URL whose bytes really are that image, within the size. */
+function isLogoDataUrl(value: string): boolean {
+  const match = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match) return false;
+  const [, kind, data] = match as unknown as [string, string, string];
+  if ((data.length * 3) / 4 > LETTERHEAD_LOGO_MAX_BYTES + 3) return false;
+  let head: string;
+  try {
+    head = atob(data.slice(0, 12));
+  } catch {
+    return false;
+  }
+  return (LOGO_SIGNATURES[kind] as number[]).every((byte, i) => head.charCodeAt(i) === byte);
+}
+
+/** The themes a partner's embedded widget may take; the embed pages start from the practice's default. */
+export const EMBED_THEMES = ['light', 'dark', 'auto'] as const;
+export type EmbedTheme = (typeof EMBED_THEMES)[number];
+/** `GET /api/admin/embed-defaults`: where a new embed snippet starts. */
+export interface EmbedDefaults {
+  theme: EmbedTheme;
+  /** '' for the widgets' own colour. */
+  accentColor: string;
+}
+
 /**
  * The settings an administrator edits, each validated on its own. `ghlToken` is write-only: it
  * is never sent back, only whether it is set.
@@ -463,6 +498,23 @@ export const SettingsPatch = z
       .string()
       .trim()
       .max(2000, { error: messages.patient.tooLong(2000) }),
+    /** A PNG or JPEG data URL drawn at the top of reports and letters; '' for none. */
+    letterheadLogo: z
+      .string({ error: LOGO_ERROR })
+      .refine((v) => v === '' || isLogoDataUrl(v), { error: LOGO_ERROR }),
+    /** Roles whose accounts must turn on two-factor authentication before anything else. */
+    twoFactorRequiredRoles: z
+      .array(z.enum(ROLES, { error: `Must be one of ${ROLES.join(', ')}` }), {
+        error: 'Must be a list of roles',
+      })
+      .max(ROLES.length)
+      .refine((roles) => new Set(roles).size === roles.length, { error: 'Each role at most once' }),
+    embedTheme: z.enum(EMBED_THEMES, { error: `Must be one of ${EMBED_THEMES.join(', ')}` }),
+    /** The accent colour a new embed snippet starts with; '' for the widgets' own. */
+    embedAccentColor: z
+      .string({ error: 'Enter a colour such as #2563eb' })
+      .trim()
+      .refine((v) => v === '' || /^#[0-9a-fA-F]{6}$/.test(v), { error: 'Enter a colour such as #2563eb' }),
   })
   .partial()
   .strict();

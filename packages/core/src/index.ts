@@ -33,6 +33,7 @@ export * from './navigation/routes.js';
 export * from './operations.js';
 export * from './patient-list.js';
 export * from './permissions/ability.js';
+export * from './permissions/routes.js';
 export * from './privacy/notice.js';
 export { sha256Hex } from './privacy/sha256.js';
 export * from './public.js';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { insertPatient } from '../test/operations-fixtures.js';
 import { type ApiRoute, apiRoutes } from '../test/routes.js';
+import { rowCounter } from '../test/row-counts.js';
 import { type Agent, getTestServer, type TestServer } from '../test/server.js';
 
 // Bad input on every route the router has (read off it, so a new route is fuzzed without being
@@ -14,10 +15,6 @@ import { type Agent, getTestServer, type TestServer } from '../test/server.js';
 
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-/** Tables a refused request may legitimately write: the audit trail and the counters of abuse. */
-// Logs written for refused requests too (the audit trail, refused webhook deliveries).
-const BOOKKEEPING = /audit|login_failures|rate|throttle|attempt|webhook_deliveries/;
 
 /** The top-level field names a schema describes, so generated bodies hit real fields too. */
 function fieldNames(route: ApiRoute, source: 'body' | 'query'): string[] {
@@ -179,13 +176,7 @@ describe('fuzzing every route', () => {
     admin = await server.loginAs('admin');
     // A few records, so generated ids sometimes name real rows.
     for (let i = 0; i < 3; i++) await insertPatient(server.db, { name: `Fuzz Patient ${i}` });
-    const tables = (await server
-      .db('pg_tables')
-      .where({ schemaname: 'public' })
-      .pluck('tablename')) as string[];
-    const watched = tables.filter((table) => !BOOKKEEPING.test(table) && !table.startsWith('knex_'));
-    const sql = `select ${watched.map((t) => `(select count(*) from "${t}")::int as "${t}"`).join(', ')}`;
-    countRows = async () => ((await server.db.raw(sql)).rows[0] ?? {}) as Record<string, number>;
+    countRows = await rowCounter(server.db);
   });
   afterAll(() => server.close());
 

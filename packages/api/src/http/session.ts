@@ -124,3 +124,38 @@ export const requireOwnPassword: Middleware<AppState, AppContextExtension> = asy
   }
   await next();
 };
+
+/** What an account that must turn on two-factor authentication may still call. */
+const OPEN_WHILE_SECOND_FACTOR_PENDING = new Set([
+  ...OPEN_WHILE_PASSWORD_PENDING,
+  'POST /api/auth/2fa/setup',
+  'POST /api/auth/2fa/enable',
+]);
+
+/** Whether this account's role must use two-factor authentication and the account has not turned it on. */
+export async function mustEnrolTwoFactor(
+  ctx: AppContext,
+  account: { role: string; totp_enabled: boolean } | undefined,
+): Promise<boolean> {
+  if (!account || account.totp_enabled) return false;
+  const required = await ctx.services.settings.get('twoFactorRequiredRoles');
+  return required.includes(account.role as (typeof required)[number]);
+}
+
+/**
+ * An account whose role the administrator requires to use two-factor authentication turns it on
+ * before anything else: every other API call answers 403 with `mustEnrolTwoFactor: true` until
+ * POST /api/auth/2fa/enable succeeds.
+ */
+export const requireSecondFactor: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+  if (
+    ctx.state.account &&
+    isApiPath(ctx.path) &&
+    !ctx.path.startsWith('/api/public/') &&
+    !OPEN_WHILE_SECOND_FACTOR_PENDING.has(`${ctx.method} ${ctx.path}`) &&
+    (await mustEnrolTwoFactor(ctx, ctx.state.account))
+  ) {
+    throw new HttpError(403, authMessages.twoFactorEnrolmentRequired, { mustEnrolTwoFactor: true });
+  }
+  await next();
+};

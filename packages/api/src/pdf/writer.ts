@@ -1,4 +1,4 @@
-import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 // The product's PDFs (form submissions, interpretation reports, accountings of access) are US
 // Letter pages with the standard Helvetica fonts, written top to bottom.
@@ -9,6 +9,23 @@ export const PDF_PAGE: [number, number] = [612, 792];
 /** The standard PDF fonts encode WinAnsi only: anything else is printed as '?'. */
 export function printable(text: string): string {
   return text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+}
+
+/** A PNG or JPEG data URL embedded in `doc`; undefined when it is not an image pdf-lib can draw. */
+async function embedLogo(doc: PDFDocument, dataUrl: string): Promise<PDFImage | undefined> {
+  const match = /^data:image\/(png|jpeg);base64,(.+)$/.exec(dataUrl);
+  if (!match) return undefined;
+  const bytes = Buffer.from(match[2] as string, 'base64');
+  try {
+    return match[1] === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a letterhead logo can be drawn on the reports (checked when an administrator sets it). */
+export async function drawableLogo(dataUrl: string): Promise<boolean> {
+  return (await embedLogo(await PDFDocument.create(), dataUrl)) !== undefined;
 }
 
 /** Writes wrapped text, rules and images down the pages of a document, adding pages as needed. */
@@ -82,6 +99,16 @@ export class PdfWriter {
       color: rgb(0.6, 0.6, 0.6),
     });
     this.y -= 10;
+  }
+
+  /** The practice's letterhead logo (a PNG or JPEG data URL), at most 180 × 48 points, top left. */
+  async logo(dataUrl: string): Promise<void> {
+    const image = await embedLogo(this.doc, dataUrl);
+    if (!image) return;
+    const scaled = image.scaleToFit(180, 48);
+    const page = this.ensure(scaled.height + 10);
+    page.drawImage(image, { x: PDF_MARGIN, y: this.y - scaled.height, ...scaled });
+    this.y -= scaled.height + 10;
   }
 
   /** A PNG (a drawn signature), scaled to fit 220 × 90 points. */

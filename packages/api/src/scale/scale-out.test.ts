@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertUser } from '../modules/users/store.js';
 import { insertKits, insertPatient, wednesdayAhead } from '../test/operations-fixtures.js';
 import { freshDatabase } from '../test/server.js';
+import { startFakeSmtp } from '../test/smtp-fake.js';
 import { sourceServerArgs } from '../test/source-server.js';
 
 // Several API processes on one PostgreSQL behind nginx, configured exactly as deploy/nginx.conf
@@ -373,6 +374,53 @@ describe.runIf(runs)('three API processes behind nginx', () => {
       .where({ kind: 'patient', record_id: ids[1] })
       .count('* as n');
     expect(Number(left[0]?.n)).toBe(0);
+  });
+
+  it('runs each queued job once: test emails sent through nginx arrive once each', async () => {
+    const smtp = await startFakeSmtp();
+    try {
+      const cookie = await signIn('scale-admin');
+      const configured = await send(nginx(), 'PATCH', '/api/messaging/settings', {
+        cookie,
+        origin,
+        body: {
+          smtpHost: smtp.host,
+          smtpPort: smtp.port,
+          smtpSecure: false,
+          smtpUser: smtp.user,
+          smtpPassword: smtp.password,
+          smtpCaPem: smtp.cert,
+          fromAddress: 'care@wellrest.example',
+        },
+      });
+      expect(configured.status).toBe(200);
+      const template = await db.knex('message_templates').where({ key: 'overdue-return' }).first('id');
+      // Spread by nginx over the three processes, each of which works the same queue.
+      const ids: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        const res = await send(nginx(), 'POST', `/api/templates/${template.id}/test`, {
+          cookie,
+          origin,
+          body: { to: `once-${i}@example.test` },
+        });
+        expect(res.status).toBe(202);
+        ids.push((res.body as unknown as { deliveryId: number }).deliveryId);
+      }
+      const deadline = Date.now() + 60_000;
+      let rows: { status: string; attempts: number }[] = [];
+      while (Date.now() < deadline) {
+        rows = await db.knex('deliveries').whereIn('id', ids).select('status', 'attempts');
+        if (rows.every((row) => row.status === 'sent')) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(rows.map((row) => [row.status, row.attempts])).toEqual(ids.map(() => ['sent', 1]));
+      // A moment more: a second run of any job would deliver a second copy now.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(smtp.received).toHaveLength(24);
+      expect(new Set(smtp.received.map((mail) => mail.to[0])).size).toBe(24);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('counts failed sign-ins across processes', async () => {

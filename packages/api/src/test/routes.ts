@@ -1,6 +1,7 @@
 import { apiRouter } from '../app.js';
 import { type AccessRequirement, accessRequirements } from '../http/can.js';
 import { type InputSchema, inputSchemasOf } from '../http/validate.js';
+import { embedAccess } from '../modules/public/guard.js';
 
 /** One method of one route the API mounts, as read off the router itself. */
 export interface ApiRoute {
@@ -12,6 +13,8 @@ export interface ApiRoute {
   params: string[];
   requirements: AccessRequirement[];
   inputs: InputSchema[];
+  /** A public route that a partner's site calls with an embed key (refused from other origins). */
+  embedGuarded: boolean;
 }
 
 /**
@@ -31,6 +34,7 @@ export function apiRoutes(): ApiRoute[] {
         params,
         requirements: accessRequirements(layer.stack),
         inputs: inputSchemasOf(layer.stack),
+        embedGuarded: (layer.stack as unknown[]).includes(embedAccess),
       });
     }
   }

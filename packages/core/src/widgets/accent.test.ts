@@ -55,6 +55,16 @@ describe('accent text colour', () => {
     );
   });
 
+  it('judges a fractional hsl() colour as painted, rounded to whole bytes', () => {
+    // Unrounded, white-or-ink text reached AA on it; on the colour as painted it did not (4.48:1).
+    const choice = chooseAccent('hsl(158deg 98% 29%)');
+    expect(choice.ok).toBe(true);
+    if (choice.ok)
+      expect(
+        contrastRatio(parseColor(choice.accent) as Rgba, parseColor(choice.text) as Rgba),
+      ).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+  });
+
   it('keeps white text where it reaches AA and switches to dark text where it does not', () => {
     // The example page's colours: white on them is 3.74:1 and 2.15:1.
     expect(chooseAccent('#0d9488')).toMatchObject({ ok: true, text: '#0f172a' });

@@ -166,7 +166,9 @@ export function chooseAccent(value: string): AccentChoice {
   const color = parseColor(value);
   if (!color) return { ok: false, reason: 'malformed' };
   if (color.a < 1) return { ok: false, reason: 'translucent' };
-  const { text, ratio } = accentTextColor(color);
+  // Judged on the colour as the widget will paint it: rounded to whole bytes (hsl() is fractional).
+  const accent = toHex(color);
+  const { text, ratio } = accentTextColor(hexColor(accent) as Rgba);
   if (ratio < AA_TEXT_CONTRAST) return { ok: false, reason: 'low-contrast' };
-  return { ok: true, accent: toHex(color), text, ratio };
+  return { ok: true, accent, text, ratio };
 }

@@ -7,7 +7,7 @@ import {
 } from '@wellrest/core';
 import type { Knex } from 'knex';
 import { reportPdf } from '../../modules/interpretations/report.js';
-import { clockContext, practiceLetterhead, referralDetail } from '../../modules/referrals/store.js';
+import { clockContext, printedLetterhead, referralDetail } from '../../modules/referrals/store.js';
 
 // Demo data of the clinical pathway: twelve physicians (two pending sign-ups), the demo physician
 // login linked to the first, sixty referrals spread over every stage and the last twelve weeks,
@@ -296,7 +296,7 @@ export async function seedDemoClinical(
     const detail = await referralDetail(trx, id, clocks);
     const interpretation = detail.interpretation;
     if (!interpretation?.signedAt) continue;
-    const pdf = await reportPdf(detail, await practiceLetterhead(trx), {
+    const pdf = await reportPdf(detail, await printedLetterhead(trx), {
       name: interpretation.signedByName ?? '',
       signedAt: interpretation.signedAt,
     });

@@ -23,7 +23,12 @@ import {
 } from '../../http/context.js';
 import { badRequest, conflict, type HttpError, notFound } from '../../http/errors.js';
 import { uuidParam } from '../../http/params.js';
-import { clearSessionCookie, setDeviceCookie, setSessionCookie } from '../../http/session.js';
+import {
+  clearSessionCookie,
+  mustEnrolTwoFactor,
+  setDeviceCookie,
+  setSessionCookie,
+} from '../../http/session.js';
 import { inTransaction } from '../../http/transaction.js';
 import { validate } from '../../http/validate.js';
 import { findUserById, findUserByLogin, setPassword, toCurrentUser, type UserRow } from '../users/store.js';
@@ -239,9 +244,11 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
     ),
   );
   // An account that must choose its own password says so at once, so the console asks for it first.
-  const signedInUser = user.must_change_password
-    ? Object.assign(toCurrentUser(user), { mustChangePassword: true })
-    : toCurrentUser(user);
+  const signedInUser = Object.assign(
+    toCurrentUser(user),
+    user.must_change_password ? { mustChangePassword: true } : {},
+    (await mustEnrolTwoFactor(ctx, user)) ? { mustEnrolTwoFactor: true } : {},
+  );
   const response: LoginResponse = {
     success: true,
     requiresTwoFactor: false,
@@ -260,6 +267,7 @@ async function me(ctx: AppContext): Promise<void> {
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,
     twoFactorEnabled: account?.totp_enabled ?? false,
     mustChangePassword: account?.must_change_password ?? false,
+    mustEnrolTwoFactor: await mustEnrolTwoFactor(ctx, account),
     passwordExpiresAt: account
       ? (passwordExpiresAt(account.password_changed_at, expiryDays)?.toISOString() ?? null)
       : null,

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import {
   CreateEmbedKeyInput,
   EMBED_KEY_USAGE_DAYS,
+  type EmbedDefaults,
   type EmbedKeySummary,
   publicFormsMessages,
   UpdateEmbedKeyInput,
@@ -153,6 +154,16 @@ async function listWidgetScripts(ctx: AppContext): Promise<void> {
   ctx.body = await widgetScripts(ctx.services.config.widgetsDir);
 }
 
+/** Where a new embed snippet starts: the practice's default widget theme and accent colour. */
+async function embedDefaults(ctx: AppContext): Promise<void> {
+  const { settings } = ctx.services;
+  const answer: EmbedDefaults = {
+    theme: await settings.get('embedTheme'),
+    accentColor: await settings.get('embedAccentColor'),
+  };
+  ctx.body = answer;
+}
+
 export function embedKeyRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
   router.get('/api/admin/embed-keys', can('read', 'Widget'), listEmbedKeys);
@@ -174,5 +185,6 @@ export function embedKeyRoutes(): Router<AppState, AppContextExtension> {
   router.post('/api/admin/embed-keys/:id/restore', can('manage', 'Widget'), inTransaction, restoreEmbedKey);
   router.post('/api/admin/embed-keys/:id/replace', can('manage', 'Widget'), inTransaction, replaceEmbedKey);
   router.get('/api/admin/widget-scripts', can('read', 'Widget'), listWidgetScripts);
+  router.get('/api/admin/embed-defaults', can('read', 'Widget'), embedDefaults);
   return router;
 }

@@ -11,6 +11,8 @@ export interface Letterhead {
   address: string;
   phone: string;
   email: string;
+  /** The settings' letterhead logo, a PNG or JPEG data URL; '' or absent for none. */
+  logo?: string;
 }
 
 export async function reportPdf(
@@ -23,6 +25,7 @@ export async function reportPdf(
   doc.setTitle(`${cm.reportTitle} #${referral.id}`);
   doc.setProducer('Wellrest');
   const w = await PdfWriter.create(doc);
+  if (letterhead.logo) await w.logo(letterhead.logo);
   w.text(letterhead.name, { size: 16, bold: true, gap: 2 });
   w.text([letterhead.address, letterhead.phone, letterhead.email].filter(Boolean).join(' · '), {
     size: 9,

@@ -30,7 +30,7 @@ import { scopeOf, withinScope } from '../patients/access.js';
 import { auditDenials, denied } from '../referrals/access.js';
 import {
   clockContext,
-  practiceLetterhead,
+  printedLetterhead,
   type ReferralRow,
   recordTransition,
   referralDetail,
@@ -270,7 +270,7 @@ async function storeReport(db: Knex, referralId: number): Promise<void> {
   const detail = await referralDetail(db, referralId, await clockContext(db, 'UTC'));
   const interpretation = detail.interpretation;
   if (!interpretation?.signedAt) return;
-  const pdf = await reportPdf(detail, await practiceLetterhead(db), {
+  const pdf = await reportPdf(detail, await printedLetterhead(db), {
     name: interpretation.signedByName ?? '',
     signedAt: interpretation.signedAt,
   });

@@ -71,6 +71,12 @@ export async function practiceLetterhead(db: Knex): Promise<LetterheadInput> {
   return { ...DEFAULT_LETTERHEAD, ...(stored ?? {}) };
 }
 
+/** The letterhead as printed on reports: the clinical letterhead with the settings' logo. */
+export async function printedLetterhead(db: Knex): Promise<LetterheadInput & { logo: string }> {
+  const logo = await getSetting<string>(db, 'letterheadLogo');
+  return { ...(await practiceLetterhead(db)), logo: typeof logo === 'string' ? logo : '' };
+}
+
 interface DefinitionRow {
   id: number;
   name: string;

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
-import { SettingsPatch } from '@wellrest/core';
+import { adminMessages, messages, SettingsPatch } from '@wellrest/core';
 import { audit } from '../../audit/audit.js';
 import { can } from '../../http/can.js';
 import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
+import { badRequest } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
+import { drawableLogo } from '../../pdf/writer.js';
 import { GhlClient, GhlError } from '../ghl/client.js';
 import { publicSettings } from './store.js';
 
@@ -15,6 +17,12 @@ async function readSettings(ctx: AppContext): Promise<void> {
 
 async function updateSettings(ctx: AppContext & { state: { input: SettingsPatch } }): Promise<void> {
   const { settings, db } = ctx.services;
+  const logo = ctx.state.input.letterheadLogo;
+  // The image must be one the reports can draw, not only start like one.
+  if (logo && !(await drawableLogo(logo)))
+    throw badRequest(messages.common.invalidRequest, {
+      fields: { letterheadLogo: adminMessages.settings.letterheadLogoHelp },
+    });
   await db.knex.transaction(async (trx) => {
     const changed = await settings.update(trx, ctx.state.input, ctx.state.user?.id ?? null);
     if (changed.length > 0) {

@@ -77,6 +77,10 @@ export function defaultSettings(env: { sessionIdleMinutes: number; practiceTimeZ
     ghlLocationId: '',
     ghlWebhookPublicKey: '',
     ghlToken: '',
+    letterheadLogo: '',
+    twoFactorRequiredRoles: [],
+    embedTheme: 'light',
+    embedAccentColor: '',
   };
 }
 

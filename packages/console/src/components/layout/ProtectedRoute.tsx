@@ -4,11 +4,13 @@ import { useCurrentUser } from '@/features/auth/useCurrentUser';
 
 const LoginScreen = lazy(() => import('@/features/auth/LoginScreen'));
 const ChoosePasswordScreen = lazy(() => import('@/features/auth/ChoosePasswordScreen'));
+const EnrolTwoFactorScreen = lazy(() => import('@/features/auth/EnrolTwoFactorScreen'));
 
 /**
  * Shows its children only to a signed-in user (spec §2, §4). While `/api/auth/me` loads a
  * spinner shows; a visitor who is not signed in gets the sign-in form in place, on the same URL,
- * and an account that must choose its own password gets that form first.
+ * an account that must choose its own password gets that form first, and one whose role requires
+ * two-factor authentication turns it on next.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
@@ -31,6 +33,13 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     return (
       <Suspense fallback={<PageSpinner fullScreen />}>
         <ChoosePasswordScreen username={user.username} />
+      </Suspense>
+    );
+  }
+  if (user.mustEnrolTwoFactor) {
+    return (
+      <Suspense fallback={<PageSpinner fullScreen />}>
+        <EnrolTwoFactorScreen />
       </Suspense>
     );
   }

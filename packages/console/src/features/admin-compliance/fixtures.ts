@@ -64,6 +64,10 @@ export const sampleSettings: PublicSettings = {
   ghlLocationId: 'loc-123',
   ghlWebhookPublicKey: '',
   ghlTokenSet: true,
+  letterheadLogo: '',
+  twoFactorRequiredRoles: ['admin'],
+  embedTheme: 'light',
+  embedAccentColor: '',
 };
 
 export const sampleHipaa: HipaaReport = {

@@ -14,6 +14,8 @@ export type SessionUser = CurrentUser & {
   passwordExpiresAt?: string | null;
   /** The account must choose its own password before anything else (set by an administrator). */
   mustChangePassword?: boolean;
+  /** The account's role requires two-factor authentication and it is not on yet. */
+  mustEnrolTwoFactor?: boolean;
 };
 
 const askServer = getQueryFn<SessionUser>({ on401: 'returnNull' });

@@ -4,6 +4,7 @@ import {
   contrastRatio,
   messages as coreMessages,
   defineAbilityFor,
+  type EmbedDefaults,
   type EmbedKey,
   type EmbedKeySummary,
   embedPageMessages,
@@ -50,6 +51,7 @@ import {
 
 const KEYS_PATH = '/api/admin/embed-keys';
 const SCRIPTS_PATH = '/api/admin/widget-scripts';
+const DEFAULTS_PATH = '/api/admin/embed-defaults';
 const messages = embedPageMessages;
 
 const copy = {
@@ -95,8 +97,12 @@ export function EmbedPage({ widget }: { widget: EmbedWidget }) {
   const canManage = useMemo(() => (user ? defineAbilityFor(user).can('manage', 'Widget') : false), [user]);
   const activeKeys = keys.filter((key) => !key.revokedAt);
   const [chosenKeyId, setChosenKeyId] = useState<number | undefined>();
-  const [theme, setTheme] = useState<EmbedTheme>('light');
-  const [accentColor, setAccentColor] = useState('');
+  // The practice's defaults (administration settings) until the user picks otherwise here.
+  const defaults = useQuery<EmbedDefaults>({ queryKey: [DEFAULTS_PATH] });
+  const [chosenTheme, setTheme] = useState<EmbedTheme>();
+  const [chosenAccent, setAccentColor] = useState<string>();
+  const theme = chosenTheme ?? defaults.data?.theme ?? 'light';
+  const accentColor = chosenAccent ?? defaults.data?.accentColor ?? '';
   const snippetOptions = (embedKey: string) => ({
     widget,
     origin: window.location.origin,

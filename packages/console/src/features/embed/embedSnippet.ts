@@ -1,4 +1,4 @@
-import type { WidgetScript } from '@wellrest/core';
+import type { EmbedTheme, WidgetScript } from '@wellrest/core';
 
 /** The three embeddable elements and the script that carries each one alone. */
 export const EMBED_WIDGETS = {
@@ -23,7 +23,7 @@ export const EMBED_WIDGETS = {
 } as const;
 
 export type EmbedWidget = keyof typeof EMBED_WIDGETS;
-export type EmbedTheme = 'light' | 'dark' | 'auto';
+export type { EmbedTheme };
 
 export interface SnippetOptions {
   widget: EmbedWidget;

@@ -86,7 +86,18 @@ function CodeInput({
  * Two-factor authentication: enrol with a QR code, keep the recovery codes, or turn it off.
  * Whether it is on comes from `GET /api/auth/me` (`twoFactorEnabled`).
  */
-export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
+/**
+ * Turns two-factor authentication on or off. `onCodesSaved`, when given, is called once the new
+ * recovery codes were confirmed saved, and the signed-in user is left as it is until then (the
+ * enrolment a role requires opens the console only after the codes were seen).
+ */
+export function TwoFactorCard({
+  enabled,
+  onCodesSaved,
+}: {
+  enabled: boolean | undefined;
+  onCodesSaved?: () => void;
+}) {
   const queryClient = useQueryClient();
   const ids = useId();
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
@@ -130,7 +141,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
         title: 'Two-factor authentication is on',
         description: 'You will be asked for a code when you sign in.',
       });
-      userNow(true);
+      if (!onCodesSaved) userNow(true);
     },
     onError: refused,
   });
@@ -282,7 +293,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean | undefined }) {
                   <Copy aria-hidden />
                   Copy codes
                 </Button>
-                <Button size="sm" onClick={() => setStage({ name: 'idle' })}>
+                <Button
+                  size="sm"
+                  onClick={() => {
+                    setStage({ name: 'idle' });
+                    onCodesSaved?.();
+                  }}
+                >
                   I have saved them
                 </Button>
               </div>
