@@ -3,188 +3,6 @@
  * people at example.test addresses; no real patient). Lists are cut to a few rows.
  */
 
-export const adminDashboard = {
-  usersByRole: [
-    { role: 'admin', count: 1 },
-    { role: 'medical_director', count: 1 },
-    { role: 'physician', count: 1 },
-    { role: 'scheduler', count: 1 },
-    { role: 'staff', count: 2 },
-  ],
-  activeSessions: 1,
-  signIns: [
-    { date: '2026-11-13', succeeded: 0, failed: 0 },
-    { date: '2026-11-14', succeeded: 0, failed: 0 },
-    { date: '2026-11-15', succeeded: 0, failed: 0 },
-    { date: '2026-11-16', succeeded: 0, failed: 0 },
-    { date: '2026-11-17', succeeded: 0, failed: 0 },
-    { date: '2026-11-18', succeeded: 0, failed: 0 },
-    { date: '2026-11-19', succeeded: 0, failed: 0 },
-    { date: '2026-11-20', succeeded: 0, failed: 0 },
-  ],
-  jobs: { queued: 0, active: 0, failed: 0 },
-  deliveryFailures7d: 0,
-  database: { engine: 'pglite', version: '18.6', sizeBytes: 14696571 },
-  app: { version: '0.0.0', uptimeSeconds: 31 },
-  lastMigration: { name: '0852_webhook_deliveries', at: '2026-11-26T09:18:49.913Z' },
-  auditChain: { verifiedAt: null, ok: null, checked: null },
-};
-
-export const adminEmbedKeys = [];
-
-export const adminHipaa = {
-  acknowledgments: {
-    currentVersion: '1.0',
-    acknowledged: 0,
-    total: 6,
-    users: [
-      {
-        id: 1,
-        username: 'admin',
-        role: 'admin',
-        acknowledgedVersion: null,
-        acknowledgedAt: null,
-        current: false,
-      },
-      {
-        id: 2,
-        username: 'director',
-        role: 'medical_director',
-        acknowledgedVersion: null,
-        acknowledgedAt: null,
-        current: false,
-      },
-      {
-        id: 6,
-        username: 'expired',
-        role: 'staff',
-        acknowledgedVersion: null,
-        acknowledgedAt: null,
-        current: false,
-      },
-      {
-        id: 4,
-        username: 'physician',
-        role: 'physician',
-        acknowledgedVersion: null,
-        acknowledgedAt: null,
-        current: false,
-      },
-      {
-        id: 3,
-        username: 'scheduler',
-        role: 'scheduler',
-        acknowledgedVersion: null,
-        acknowledgedAt: null,
-        current: false,
-      },
-      {
-        id: 5,
-        username: 'staff',
-        role: 'staff',
-        acknowledgedVersion: null,
-        acknowledgedAt: null,
-        current: false,
-      },
-    ],
-  },
-  posture: {
-    withoutTwoFactor: ['admin', 'director', 'expired', 'physician', 'scheduler', 'staff'],
-    expiredPasswords: ['expired'],
-    lockedAccounts: [],
-    idleLogoffMinutes: 15,
-    activeSessions: 1,
-    failedSignIns24h: 0,
-    auditChain: { verifiedAt: null, ok: null, checked: null },
-  },
-  safeguards: [
-    {
-      section: '164.312(a)(2)(i)',
-      title: 'Unique user identification',
-      enforced: true,
-      how: 'Every user signs in with an own username; shared accounts are not supported.',
-    },
-    {
-      section: '164.312(a)(1)',
-      title: 'Access control',
-      enforced: true,
-      how: 'A permission matrix by role is enforced by the server on every request; physicians see only their own patients.',
-    },
-    {
-      section: '164.312(a)(2)(iii)',
-      title: 'Automatic logoff',
-      enforced: true,
-      how: 'Sessions end after 15 minutes without activity.',
-    },
-    {
-      section: '164.312(a)(2)(iv)',
-      title: 'Encryption and decryption',
-      enforced: true,
-      how: 'Stored credentials (integration tokens, mail and SMS secrets) are encrypted with AES-256-GCM.',
-    },
-    {
-      section: '164.312(b)',
-      title: 'Audit controls',
-      enforced: true,
-      how: 'Every access to patient data, and every refused attempt, is recorded in an append-only, hash-chained log.',
-    },
-    {
-      section: '164.312(c)(1)',
-      title: 'Integrity',
-      enforced: true,
-      how: 'The audit chain can be verified at any time; changes to records are audited.',
-    },
-    {
-      section: '164.312(d)',
-      title: 'Person or entity authentication',
-      enforced: true,
-      how: 'Passwords (argon2id) expire after 90 days; accounts lock after 5 failures; two-factor authentication is available to every user.',
-    },
-    {
-      section: '164.312(e)(1)',
-      title: 'Transmission security',
-      enforced: false,
-      how: 'Set PUBLIC_URL to an https:// address to serve over HTTPS with HSTS.',
-    },
-  ],
-};
-
-export const adminRegistrations = [];
-
-export const adminSessions = [
-  {
-    id: '6397b343-42f3-4b2d-a1fa-a1d6207849c6',
-    userId: 1,
-    username: 'admin',
-    role: 'admin',
-    createdAt: '2026-11-26T09:18:56.377Z',
-    lastSeenAt: '2026-11-26T09:18:56.377Z',
-    expiresAt: '2026-11-26T21:18:56.377Z',
-    ip: '127.0.0.1',
-    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0 Safari/537.36',
-    current: true,
-  },
-];
-
-export const adminSettings = {
-  sessionIdleMinutes: 15,
-  passwordExpiryDays: 90,
-  lockoutThreshold: 5,
-  lockoutMinutes: 15,
-  loginRateLimit: 20,
-  privacyPolicyVersion: '1.0',
-  privacyOfficerEmail: 'privacy@wellrest.test',
-  privacyOfficerPhone: '(555) 010-0100',
-  practiceTimeZone: 'America/New_York',
-  practiceName: 'Wellrest Sleep Center',
-  practiceAddress: '',
-  practicePhone: '',
-  ghlBaseUrl: 'https://services.leadconnectorhq.com',
-  ghlLocationId: '',
-  ghlWebhookPublicKey: '',
-  ghlTokenSet: false,
-};
-
 export const adminUsers = [
   {
     id: 1,
@@ -278,10 +96,6 @@ export const adminUsers = [
   },
 ];
 
-export const adminWidgetScripts = [];
-
-export const agreements = [];
-
 export const authMe = {
   id: 1,
   username: 'admin',
@@ -306,8 +120,6 @@ export const authSessions = [
     current: true,
   },
 ];
-
-export const authTrustedDevices = [];
 
 export const booking32 = {
   id: 32,
@@ -487,27 +299,6 @@ export const bookings = [
     agreementStatus: 'none',
   },
 ];
-
-export const bookings1 = {
-  id: 1,
-  patientId: 1,
-  kitId: 1,
-  testType: '2-day',
-  kitType: 'Somfit',
-  status: 'completed',
-  startDate: '2026-11-05',
-  endDate: '2026-11-06',
-  returnDate: '2026-11-09',
-  notes: null,
-  physicianId: 6,
-  patientName: 'Avery Sampleton',
-  kitLabel: 'SOM-001',
-  agreementStatus: 'none',
-  agreement: { status: 'none', sentAt: null, signedAt: null },
-  events: [],
-};
-
-export const bookings1Dropoffs = [];
 
 export const bookingsPage = {
   items: [
@@ -1457,139 +1248,6 @@ export const dashboardStats = {
   kitsOnShelf: 9,
 };
 
-export const deliveries = { items: [] };
-
-export const formSubmission2 = {
-  id: 2,
-  templateId: 2,
-  templateName: 'STOP-Bang',
-  version: 1,
-  patientId: 1,
-  submittedAt: '2026-11-23T09:18:50.595Z',
-  source: 'staff',
-  score: 5,
-  band: 'High risk of OSA',
-  maxScore: 8,
-  patientName: 'Avery Sampleton',
-  submittedBy: 'admin',
-  definition: {
-    title: 'STOP-Bang',
-    scoring: {
-      bands: [
-        { max: 2, min: 0, label: 'Low risk of OSA' },
-        { max: 4, min: 3, label: 'Intermediate risk of OSA' },
-        { max: 8, min: 5, label: 'High risk of OSA' },
-      ],
-    },
-    sections: [
-      {
-        id: 'stop',
-        title: 'STOP',
-        fields: [
-          {
-            id: 'sb_snoring',
-            kind: 'yes_no',
-            label:
-              'Do you snore loudly, loud enough to be heard through a closed door or for a bed partner to nudge you?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-          {
-            id: 'sb_tired',
-            kind: 'yes_no',
-            label: 'Do you often feel tired, fatigued or sleepy during the day?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-          {
-            id: 'sb_observed',
-            kind: 'yes_no',
-            label: 'Has anyone seen you stop breathing, choke or gasp during your sleep?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-          {
-            id: 'sb_pressure',
-            kind: 'yes_no',
-            label: 'Do you have high blood pressure, or are you being treated for it?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-        ],
-      },
-      {
-        id: 'bang',
-        title: 'Bang',
-        fields: [
-          {
-            id: 'sb_bmi',
-            kind: 'yes_no',
-            label: 'Is your body mass index more than 35 kg/m\u00b2?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-          {
-            id: 'sb_age',
-            kind: 'yes_no',
-            label: 'Are you older than 50?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-          {
-            id: 'sb_neck',
-            kind: 'yes_no',
-            label: 'Is your neck circumference more than 40 cm (about 16 inches)?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-          {
-            id: 'sb_male',
-            kind: 'yes_no',
-            label: 'Is your sex assigned at birth male?',
-            options: [
-              { label: 'Yes', value: 'yes', points: 1 },
-              { label: 'No', value: 'no', points: 0 },
-            ],
-            required: true,
-          },
-        ],
-      },
-    ],
-    description: 'A screening questionnaire for obstructive sleep apnea. Answer yes or no to each question.',
-  },
-  answers: {
-    sb_age: 'yes',
-    sb_bmi: 'no',
-    sb_male: 'no',
-    sb_neck: 'yes',
-    sb_tired: 'yes',
-    sb_snoring: 'yes',
-    sb_observed: 'yes',
-    sb_pressure: 'no',
-  },
-};
-
 export const formSubmissions1 = [
   {
     id: 2,
@@ -1748,61 +1406,6 @@ export const formTemplate1 = {
   },
   publishedAt: '2026-11-26T09:18:50.637Z',
 };
-
-export const formsTemplates = [
-  {
-    id: 1,
-    familyId: 1,
-    name: 'Epworth Sleepiness Scale',
-    category: 'Sleepiness',
-    status: 'published',
-    version: 1,
-    submissionCount: 2,
-    lastSubmittedAt: '2026-11-23T09:18:50.595Z',
-    updatedAt: '2026-11-26T09:18:49.921Z',
-    draftId: null,
-    publishedId: 1,
-  },
-  {
-    id: 3,
-    familyId: 3,
-    name: 'Insomnia Severity Index',
-    category: 'Insomnia',
-    status: 'published',
-    version: 1,
-    submissionCount: 1,
-    lastSubmittedAt: '2026-11-20T09:18:50.595Z',
-    updatedAt: '2026-11-26T09:18:49.921Z',
-    draftId: null,
-    publishedId: 3,
-  },
-  {
-    id: 4,
-    familyId: 4,
-    name: 'Sleep intake history',
-    category: 'Intake',
-    status: 'published',
-    version: 1,
-    submissionCount: 0,
-    lastSubmittedAt: null,
-    updatedAt: '2026-11-26T09:18:49.921Z',
-    draftId: null,
-    publishedId: 4,
-  },
-  {
-    id: 2,
-    familyId: 2,
-    name: 'STOP-Bang',
-    category: 'Sleep apnea',
-    status: 'published',
-    version: 1,
-    submissionCount: 2,
-    lastSubmittedAt: '2026-11-25T09:18:50.595Z',
-    updatedAt: '2026-11-26T09:18:49.921Z',
-    draftId: null,
-    publishedId: 2,
-  },
-];
 
 export const interpretation33 = {
   referral: {
@@ -2847,8 +2450,6 @@ export const kits1History = [
   },
 ];
 
-export const maintenanceSchedules = { schedules: [], due: [] };
-
 export const mdDashboard = {
   awaiting: [
     {
@@ -2974,8 +2575,6 @@ export const messagingSettings = {
   smtpPasswordSet: false,
   smsTokenSet: false,
 };
-
-export const notifications = { items: [], unread: 0 };
 
 export const patient21 = {
   id: 21,
@@ -5189,70 +4788,6 @@ export const referral33 = {
   interpretation: null,
 };
 
-export const referral1 = {
-  id: 1,
-  requestId: '9af9a7c5-60a1-47d8-a326-3b1a73de2f52',
-  status: 'received',
-  urgency: 'routine',
-  reason: 'Loud snoring and witnessed apneas; daytime sleepiness (Epworth 14).',
-  icd10Codes: ['G47.33'],
-  source: 'public',
-  physicianId: 1,
-  physicianName: 'Dr. Demo Referrer',
-  patientId: null,
-  patientName: 'Web Referral 1',
-  bookingId: null,
-  attachmentCount: 0,
-  createdAt: '2026-11-23T09:18:50.706Z',
-  statusChangedAt: '2026-11-23T09:18:50.706Z',
-  slaState: 'breached',
-  sla: [
-    {
-      definitionId: 1,
-      name: 'First contact',
-      started: '2026-11-23T09:18:50.706Z',
-      due: '2026-11-23T21:00:00.000Z',
-      completedAt: null,
-      elapsedHours: 27,
-      targetHours: 8,
-      state: 'breached',
-    },
-    {
-      definitionId: 2,
-      name: 'Referral to test',
-      started: '2026-11-23T09:18:50.706Z',
-      due: '2026-12-03T09:18:50.706Z',
-      completedAt: null,
-      elapsedHours: 72.01,
-      targetHours: 240,
-      state: 'on_track',
-    },
-  ],
-  reportReady: false,
-  preferredTestType: '3-day',
-  preferredKitType: 'Somfit',
-  insurance: 'Aetna PPO',
-  notes: '',
-  statusReason: null,
-  physicianNpi: '1900001003',
-  submittedPhysician: { npi: '1900001003', name: 'Dr. Demo Referrer', email: 'physician1@example.com' },
-  submittedPatient: { name: 'Web Referral 1', email: 'web1@example.com', phone: '555-0180' },
-  events: [
-    {
-      id: 1,
-      fromStatus: null,
-      toStatus: 'received',
-      via: 'public',
-      note: '',
-      actor: null,
-      at: '2026-11-23T09:18:50.706Z',
-    },
-  ],
-  attachments: [],
-  booking: null,
-  interpretation: null,
-};
-
 export const referrals = [
   {
     id: 60,
@@ -5512,10 +5047,6 @@ export const referrals = [
 ];
 
 export const scannerSettings = { prefix: '', suffix: '', terminator: 'Enter', sound: true };
-
-export const scans = [];
-
-export const scansToday = [];
 
 export const slaCalendar = {
   workDays: [1, 2, 3, 4, 5],
@@ -5952,4 +5483,12 @@ export const templates = {
       updatedAt: '2026-11-26T09:18:49.690Z',
     },
   ],
+};
+
+/** A two-factor set-up answer for a demo secret (the well-known example key, not a real account's). */
+export const twoFactorSetup = {
+  otpauthUrl:
+    'otpauth://totp/Wellrest:demo?issuer=Wellrest&secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
+  qrDataUrl:
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAMQAAADECAYAAADApo5rAAAAAklEQVR4AewaftIAAAjFSURBVO3BQY4kSXAgQVVH/f/LygYPvnYKIBFZPTNLE7E/WGv9r8Na6zqsta7DWus6rLWuw1rrOqy1rsNa6zqsta7DWus6rLWuw1rrOqy1rsNa6zqsta7DWuv64SWVv6liUpkqPqEyVUwqU8UTlScVk8o3VTxRmSomlScVk8pUMan8TRVvHNZa12GtdR3WWtcPX1bxTSpPKiaVJxVPVL6p4hMVb6g8qZhUnlRMKm9UfJPKNx3WWtdhrXUd1lrXD79M5RMVb1RMKr9JZap4ovKGylQxVUwqn6j4RMUbKp+o+E2HtdZ1WGtdh7XW9cN/nMqTikllqphUPlExqbyh8qRiUnlSMalMFZPKVDFVTCpTxX/ZYa11HdZa12Gtdf3wf0zFpDJVPFGZKj5R8UTlicpUMal8QmX9P4e11nVYa12Htdb1wy+r+JsqJpVPqEwV36QyVUwVk8pUMak8UZkqnqg8Ufmmin+Tw1rrOqy1rsNa6/rhy1T+zSomlaliUpkqJpWpYlKZKiaVqeKNiknlicpUMalMFZPKJ1T+zQ5rreuw1roOa63rh5cq/s0qPqEyVUwqU8WkMlV8QuWbKiaVqWJSeaIyVTyp+C85rLWuw1rrOqy1rh9eUpkqPqEyVUwq36TyCZVvUpkqJpVvUnmi8obKb6p4ojJVvHFYa12HtdZ1WGtd9gdfpPKk4onKVPGbVKaKSeVJxROVqWJSmSomlScVk8pvqphUPlExqUwVT1Smim86rLWuw1rrOqy1rh9eUpkqJpVJ5UnFpDJVTCqfqJgqJpWpYlJ5ovKJit9UMal8U8Wk8omKSeWfdFhrXYe11nVYa132B3+Ryicq3lB5UjGpfFPFE5UnFZPKk4onKlPFpPKJim9SmSomlScVbxzWWtdhrXUd1lqX/cELKlPFE5UnFZPKVDGpTBVPVN6omFTeqJhUPlHxhspU8U0qTyreUJkq3jista7DWus6rLWuH16qmFSmiqliUplUporfVDGpfKJiUpkqJpVJZar4hMobFZPKVDGpfJPKVPFPOqy1rsNa6zqsta4f/jKVqWJSmVSmiicqv0llqvhExaQyqUwVTyreUPmmikllqphUJpUnFb/psNa6Dmut67DWun54SeWbKp6oTBVPVD5R8QmVqWJSmSqmiicqU8Wk8qTimyreUJkq3qj4psNa6zqsta7DWuv64csqnlQ8UXlS8YmKJypvVEwqT1SmikllqphUpoonKlPFJ1SmiicqU8Wk8m92WGtdh7XWdVhrXfYHL6hMFU9Upoo3VKaKJypPKp6oTBVPVP5JFZ9QeVLxROU3VUwqU8Ubh7XWdVhrXYe11vXDSxW/SWWq+ITKVPFEZaqYKiaVJxWTylQxqTypmFSmiknlScVU8URlqvhExSdU/qbDWus6rLWuw1rrsj94QWWq+E0qv6niico/qWJSeVIxqbxR8YbKVPFEZaqYVKaKNw5rreuw1roOa63rh5cqJpWpYlKZKp6ofFPFE5Wp4knFE5VPVLxRMalMFZ9Q+YTKVPEJlaliUvlNh7XWdVhrXYe11vXDSypTxaTyCZWp4hMqT1Smiicqb1R8k8onKiaVT1S8oTJVfEJlqphUvumw1roOa63rsNa6fvgylaniDZWpYlKZKiaVqWJSeVIxqUwqn6j4hMqTiknljYpJZaqYVD6hMlX8mxzWWtdhrXUd1lrXD19WMalMFZPKVPFEZaqYVJ6oTBWfqHiiMlVMKlPFpPIJlaliUnlSMam8UTGpTBVPKp6o/KbDWus6rLWuw1rr+uHLVKaKSWWqeKIyVXyi4hMqU8Wk8k+qmFQmlaliUplUnlRMKlPFk4pJZap4o+KbDmut67DWug5rreuHf5jKVDFVfKJiUpkq3qh4ojKpTBVPKp6oTBWTyhsVTyomlaliUnlD5W86rLWuw1rrOqy1rh9+mcpUMalMKt9U8URlqphUpopvUnlS8URlqphUnlQ8UZkqpopPVEwqU8VUMan8psNa6zqsta7DWuv64csqnqh8ouKbVKaKJxXfpDJVTCq/qeKJyhsqn6iYVKaKJypTxRuHtdZ1WGtdh7XWZX/wgsqTikllqnii8qTiicpU8UTl36ziDZVPVLyh8qTi3+Sw1roOa63rsNa6fviyiknljYpJZVJ5UjGpPKn4JpUnFZPKVPFE5UnFk4pJZVKZKiaVN1Smin/SYa11HdZa12Gtddkf/CKVT1RMKk8qJpU3KiaVqWJSeaPiicqTiknljYpJZar4hMpU8UTlExXfdFhrXYe11nVYa132B/8glScVT1TeqJhUvqliUnmj4g2Vb6qYVL6pYlJ5UvHGYa11HdZa12Gtdf3wksobFU9Upoqp4hMqn6iYVD6hMlU8UZkq3lD5popJ5W+q+E2HtdZ1WGtdh7XWZX/wH6YyVUwqb1R8QuVJxaQyVUwqb1T8JpWp4hMqn6iYVKaKNw5rreuw1roOa63rh5dU/qaKJypTxaTypOKJypOKSeVJxaTypGJSeaLyiYonKp9QmSo+UfE3HdZa12GtdR3WWtcPX1bxTSpPKt6oeKPiScUTlTcqJpUnFZPKpPJNFZ+omFSmit90WGtdh7XWdVhrXT/8MpVPVHxC5UnFVPFNKlPFE5Wp4psqJpUnFZPKGyq/SWWq+KbDWus6rLWuw1rr+uE/ruKJylQxqTypmComlScqU8UbKlPFpDJVTCpPKp6ofKLiEyqfUJkq3jista7DWus6rLWuH/4/o/KJit9U8UTlScUTlScqTyomlScVk8o3VUwqf9NhrXUd1lrXYa11/fDLKv6mim9S+YTKVDGpTBWTypOKT6i8UfGJiknlScWTiknlNx3WWtdhrXUd1lrXD1+m8jepTBVvqLxRMam8oTJVTCpTxVTxN6lMFU9UpopPVHzTYa11HdZa12GtddkfrLX+12GtdR3WWtdhrXUd1lrXYa11HdZa12GtdR3WWtdhrXUd1lrXYa11HdZa12GtdR3WWtdhrXX9D8ysnsWJNFbYAAAAAElFTkSuQmCC',
 };
