@@ -8,6 +8,7 @@ import { mergeConfig } from 'vite';
 const config: StorybookConfig = {
   stories: ['../packages/*/src/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
   core: { disableTelemetry: true },
   viteFinal: (viteConfig) =>
     mergeConfig(viteConfig, {
@@ -19,6 +20,7 @@ const config: StorybookConfig = {
       // Stories run on source, like the tests: no prior build of @wellrest/core.
       resolve: {
         alias: [
+          { find: /^@\//, replacement: fileURLToPath(new URL('../packages/console/src/', import.meta.url)) },
           {
             find: /^@wellrest\/core\/widgets$/,
             replacement: fileURLToPath(new URL('../packages/core/src/widgets/index.ts', import.meta.url)),

@@ -37,7 +37,11 @@ import {
 export function ReferralDetailSheet({ id, onClose }: { id: number | null; onClose: () => void }) {
   return (
     <Sheet open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent className="right-0 left-auto w-full max-w-full overflow-y-auto p-4 pt-10 sm:max-w-xl">
+      {/* The loaded referral's title names the panel; until then (loading, failed) this label does. */}
+      <SheetContent
+        aria-label={id === null ? undefined : `Referral #${id}`}
+        className="right-0 left-auto w-full max-w-full overflow-y-auto p-4 pt-10 sm:max-w-xl"
+      >
         {id !== null && <ReferralDetailPanel id={id} inSheet />}
       </SheetContent>
     </Sheet>

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { API_PATHS, type GhlSyncReport, ghlMessages, messages } from '@wellrest/core';
 import { withConsole } from '../../../../../.storybook/consoleStory';
-import { stubFetch } from '../../../../../.storybook/fetchStub';
-import { GhlSyncReportView } from './GhlSyncReport';
+import { stubbedCallsSettled, stubFetch } from '../../../../../.storybook/fetchStub';
+import { GhlReportDialog, GhlSyncReportView } from './GhlSyncReport';
 import { GHL_REPORT_KEY } from './queries';
 
 const report: GhlSyncReport = {
@@ -122,4 +122,39 @@ export const Failed: Story = {
   beforeEach: stubFetch({
     [`GET ${API_PATHS.ghlReport}`]: { status: 500, body: { error: messages.common.error } },
   }),
+};
+
+/** The report as the dashboard opens it: a dialog that loads the report itself. */
+export const ReportDialog: Story = {
+  decorators: [withConsole({ network: true })],
+  beforeEach: stubFetch({ [`GET ${API_PATHS.ghlReport}`]: { status: 200, body: report } }),
+  render: () => <GhlReportDialog open onOpenChange={() => {}} />,
+  play: () => stubbedCallsSettled(),
+};
+
+export const ReportDialogEmpty: Story = {
+  decorators: [withConsole({ network: true })],
+  beforeEach: stubFetch({
+    [`GET ${API_PATHS.ghlReport}`]: {
+      status: 200,
+      body: { runs: [], issues: [], counts: { rejected: 0, conflicts: 0 } },
+    },
+  }),
+  render: () => <GhlReportDialog open onOpenChange={() => {}} />,
+  play: () => stubbedCallsSettled(),
+};
+
+export const ReportDialogLoading: Story = {
+  decorators: [withConsole({ network: true })],
+  beforeEach: stubFetch({ [`GET ${API_PATHS.ghlReport}`]: { network: 'pending' } }),
+  render: () => <GhlReportDialog open onOpenChange={() => {}} />,
+};
+
+export const ReportDialogLoadFailed: Story = {
+  decorators: [withConsole({ network: true })],
+  beforeEach: stubFetch({
+    [`GET ${API_PATHS.ghlReport}`]: { status: 500, body: { error: messages.common.error } },
+  }),
+  render: () => <GhlReportDialog open onOpenChange={() => {}} />,
+  play: () => stubbedCallsSettled(),
 };

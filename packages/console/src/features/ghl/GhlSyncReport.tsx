@@ -96,7 +96,7 @@ export function GhlIssueItem({ issue, showPatient = true }: { issue: GhlIssue; s
       {issue.kind === 'duplicate' && issue.otherPatientId !== null && (
         <p className="text-slate-700">
           <a
-            className="text-accent-800 underline-offset-4 hover:underline"
+            className="text-accent-800 underline underline-offset-4"
             href={`/patients#patient-${issue.otherPatientId}`}
           >
             {issue.otherPatientName || messages.labels.unknownPatient}
