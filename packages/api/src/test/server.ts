@@ -15,8 +15,8 @@ import { DEMO_PASSWORD } from '../db/seed/plan.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { JobRuntimeOptions } from '../jobs/runtime.js';
 import { createLogger } from '../logger.js';
-import { documentedAnswerCheck } from './documented-answers.js';
 import type { WorkflowEngine } from '../modules/workflows/engine.js';
+import { documentedAnswerCheck } from './documented-answers.js';
 import { TEST_JOB_OPTIONS } from './job-options.js';
 
 export { TEST_JOB_OPTIONS };

@@ -29,6 +29,8 @@ const OFFICE_AND_PHYSICIANS: readonly Role[] = [
 const READERS: readonly Role[] = ['admin', 'medical_director', 'physician'];
 const SCHEDULERS: readonly Role[] = ['admin', 'scheduler'];
 const DIRECTORS: readonly Role[] = ['admin', 'medical_director'];
+/** Who builds and runs workflows; staff read them (list, history, library). */
+const WORKFLOW_BUILDERS: readonly Role[] = ['admin', 'medical_director', 'scheduler'];
 
 /** `METHOD /path/:param` → who may call it. */
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
@@ -100,6 +102,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/deliveries': SCHEDULERS,
   'GET /api/deliveries/:id': SCHEDULERS,
   'POST /api/deliveries/:id/retry': SCHEDULERS,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/:file': PUBLIC,
   'POST /api/dropoffs/:id/confirm': OFFICE_AND_TECHNICIANS,
   'GET /api/forms/submissions': OFFICE_AND_PHYSICIANS,
   'GET /api/forms/submissions/:id': OFFICE_AND_PHYSICIANS,
@@ -143,6 +147,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/notifications/:id/read': SIGNED_IN,
   'POST /api/notifications/read-all': SIGNED_IN,
   'GET /api/notifications/unread-count': SIGNED_IN,
+  'GET /api/openapi.json': PUBLIC,
   'GET /api/patients': SIGNED_IN,
   'POST /api/patients': OFFICE,
   'GET /api/patients/:id': SIGNED_IN,
@@ -210,6 +215,24 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/webhook-logs': OFFICE,
   'POST /api/webhook-logs/:id/replay': ADMINS,
   'POST /api/webhooks/ghl': PUBLIC,
+  'GET /api/workflow-library': OFFICE,
+  'POST /api/workflow-library/:key/install': WORKFLOW_BUILDERS,
+  'GET /api/workflow-runs/:id': OFFICE,
+  'POST /api/workflow-runs/:id/steps/:stepId/retry': WORKFLOW_BUILDERS,
+  'GET /api/workflow-users': WORKFLOW_BUILDERS,
+  'GET /api/workflows': OFFICE,
+  'POST /api/workflows': WORKFLOW_BUILDERS,
+  'DELETE /api/workflows/:id': WORKFLOW_BUILDERS,
+  'GET /api/workflows/:id': OFFICE,
+  'PUT /api/workflows/:id': WORKFLOW_BUILDERS,
+  'POST /api/workflows/:id/disable': WORKFLOW_BUILDERS,
+  'POST /api/workflows/:id/duplicate': WORKFLOW_BUILDERS,
+  'POST /api/workflows/:id/enable': WORKFLOW_BUILDERS,
+  'GET /api/workflows/:id/runs': OFFICE,
+  'GET /api/workflows/:id/samples': WORKFLOW_BUILDERS,
+  'POST /api/workflows/:id/test': WORKFLOW_BUILDERS,
+  'GET /api/workflows/:id/versions': OFFICE,
+  'POST /api/workflows/validate': OFFICE,
 };
 
 /** Whether a role (or an anonymous caller, `null`) is meant to reach a route with this access. */
