@@ -256,7 +256,7 @@ test('an administrator requires two-factor authentication for a role; its users 
     await expect(own.getByRole('heading', { name: authMessages.enrolTwoFactorTitle })).toBeVisible();
     await expect(own.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
     await own.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    const key = (await own.locator('code').first().textContent()).replace(/\s/g, '');
+    const key = ((await own.locator('code').first().textContent()) ?? '').replace(/\s/g, '');
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key) });
     await own.getByLabel(messages.login.codeLabel).fill(totp.generate());
     await own.getByLabel(messages.login.passwordLabel, { exact: true }).fill(user.password);

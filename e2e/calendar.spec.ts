@@ -93,7 +93,6 @@ test.describe('calendar', () => {
         patientId: patient.id,
         kitType: 'Z-Machine',
         testType: '2-day',
-        startDate,
         ...testDates(startDate, '2-day'),
         status: 'confirmed',
         notes: '',

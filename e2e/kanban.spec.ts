@@ -41,7 +41,6 @@ async function pendingBooking(page: Page, weeksAhead: number): Promise<{ id: num
       patientId,
       testType: '2-day',
       kitType: 'Somfit',
-      startDate,
       ...testDates(startDate, '2-day'),
       status: 'pending',
       notes: '',
