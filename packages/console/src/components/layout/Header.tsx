@@ -3,8 +3,10 @@ import { Menu, Search } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Brand } from '@/components/brand/Brand';
 import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { routeTitle } from '@/routes/titles';
+import { ThemeMenu } from './ThemeMenu';
 
 /** The group and page the current path belongs to, for the header's breadcrumb. */
 function whereAmI(path: string): { section?: string; page: string } {
@@ -19,6 +21,7 @@ function whereAmI(path: string): { section?: string; page: string } {
 export function Header({ onOpenMenu, onSearch }: { onOpenMenu: () => void; onSearch: () => void }) {
   const [path] = useLocation();
   const { section, page } = whereAmI(path);
+  const { user } = useCurrentUser();
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-white/80 sm:px-6 lg:px-8">
       <Button
@@ -55,6 +58,7 @@ export function Header({ onOpenMenu, onSearch }: { onOpenMenu: () => void; onSea
         >
           <Search className="size-5" aria-hidden />
         </Button>
+        {user && <ThemeMenu userId={user.id} />}
         <NotificationBell />
       </div>
     </header>
