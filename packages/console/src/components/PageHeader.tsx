@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useRecordTitle } from '@/lib/pageTitle';
 
 /** The title block at the top of every page inside the console. */
 export function PageHeader({
@@ -10,6 +11,8 @@ export function PageHeader({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  // A record's page names the record (its heading, nothing more) in the document title.
+  useRecordTitle(typeof title === 'string' ? title : undefined);
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">

@@ -14,6 +14,8 @@ export type SessionUser = CurrentUser & {
   passwordExpiresAt?: string | null;
   /** The account must choose its own password before anything else (set by an administrator). */
   mustChangePassword?: boolean;
+  /** The practice's IANA time zone: times and "today" are shown in it. */
+  practiceTimeZone?: string;
 };
 
 const askServer = getQueryFn<SessionUser>({ on401: 'returnNull' });

@@ -20,6 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { apiRequest, errorMessage } from '@/lib/api';
+import { formatDateTime } from '@/lib/datetime';
 import { AgreementActions } from './AgreementActions';
 import { allowedActions, type BookingAction, STATUS_ACTIONS } from './bookingActions';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -49,10 +50,7 @@ export function AgreementBadge({ status }: { status: AgreementState | undefined 
 }
 
 function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? messages.dates.invalidDate
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(Date.parse(iso)) ? messages.dates.invalidDate : formatDateTime(iso);
 }
 
 /** One line of the history in words: what changed. */

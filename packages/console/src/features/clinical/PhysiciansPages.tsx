@@ -20,6 +20,7 @@ import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useRegisterOpenForm } from '@/lib/formRegistry';
+import { useChoiceParam, useHistoryState } from '@/lib/urlState';
 import { useDebouncedValue } from '../search/useSearchResults';
 import { dateTimeText, PhysicianStatusBadge } from './badges';
 import {
@@ -39,8 +40,8 @@ import { ReferralList } from './ReferralList';
 /** /physicians: the directory, with search, a status filter, approvals and a CSV export. */
 export default function PhysiciansPage() {
   const { ability } = useAbility();
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<PhysicianStatus | ''>('');
+  const [q, setQ] = useHistoryState('physicians.search', '');
+  const [status, setStatus] = useChoiceParam<PhysicianStatus>('status', PHYSICIAN_STATUSES);
   const filters = { q: useDebouncedValue(q.trim(), 300), status };
   const physicians = usePhysicians(filters);
   const filtered = filters.q !== '' || status !== '';

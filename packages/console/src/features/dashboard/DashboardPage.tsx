@@ -1,6 +1,7 @@
 import { AVAILABILITY_CARD_DAYS, messages, type Pickup } from '@wellrest/core';
 import { CalendarPlus } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { ShortcutHint } from '@/components/layout/shortcuts';
 import { PageHeader } from '@/components/PageHeader';
 import { ErrorState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
@@ -56,10 +57,12 @@ export default function DashboardPage() {
   const todaysShown = useDeferredValue(bookings.data === undefined ? undefined : todays);
 
   const newBookingButton = canBook ? (
-    <Button onClick={() => setBookingOpen(true)}>
-      <CalendarPlus aria-hidden />
-      {messages.booking.newBooking}
-    </Button>
+    <ShortcutHint name="newBooking">
+      <Button onClick={() => setBookingOpen(true)}>
+        <CalendarPlus aria-hidden />
+        {messages.booking.newBooking}
+      </Button>
+    </ShortcutHint>
   ) : undefined;
 
   return (

@@ -8,11 +8,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useReturnFocus } from '@/components/ui/useReturnFocus';
 import { StatusBadge } from '@/features/bookings/StatusBadge';
+import { formatDateTime } from '@/lib/datetime';
 import { KitStatusBadge } from './KitStatusBadge';
 import { type InventoryKit, useKitHistory } from './queries';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
