@@ -6,13 +6,16 @@ export function PageHeader({
   title,
   description,
   actions,
+  documentTitle,
 }: {
   title: ReactNode;
+  /** On a record's page whose title is not plain text: the record's name for the document title. */
+  documentTitle?: string;
   description?: ReactNode;
   actions?: ReactNode;
 }) {
   // A record's page names the record (its heading, nothing more) in the document title.
-  useRecordTitle(typeof title === 'string' ? title : undefined);
+  useRecordTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">

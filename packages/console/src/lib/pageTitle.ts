@@ -67,10 +67,12 @@ export function useFocusHeadingOnNavigate(container: () => HTMLElement | null): 
     }
     const root = container();
     if (!root) return;
+    // The heading of the page being left may still be on screen for a moment: wait for a new one.
+    const previous = root.querySelector('h1');
     const startedOn = document.activeElement;
     const focusHeading = (): boolean => {
       const heading = root.querySelector<HTMLElement>('h1');
-      if (!heading) return false;
+      if (!heading || heading === previous) return false;
       const active = document.activeElement;
       // The user has moved on (typed in a field, opened a dialog): leave their focus alone.
       if (active && active !== startedOn && active !== document.body && root.contains(active)) return true;
@@ -78,16 +80,25 @@ export function useFocusHeadingOnNavigate(container: () => HTMLElement | null): 
       heading.focus({ preventScroll: true });
       return true;
     };
-    if (focusHeading()) return;
     const observer = new MutationObserver(() => {
       if (focusHeading()) stop();
     });
+    // A page reached again (same component, same heading element) keeps its heading: take it after a tick.
+    const fallback = window.setTimeout(() => {
+      const heading = root.querySelector<HTMLElement>('h1');
+      if (heading === previous && heading && document.activeElement === startedOn) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    }, 300);
     const timer = window.setTimeout(() => stop(), 5000);
     function stop() {
       observer.disconnect();
       window.clearTimeout(timer);
+      window.clearTimeout(fallback);
     }
     observer.observe(root, { childList: true, subtree: true });
+    if (focusHeading()) stop();
     return stop;
   }, [path, container]);
 }

@@ -17,7 +17,7 @@ export function SheetContent({
   const returnFocus = useReturnFocus(props);
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-(--overlay) data-[state=open]:animate-fade-in motion-reduce:animate-none" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-(--overlay) print:hidden data-[state=open]:animate-fade-in motion-reduce:animate-none" />
       <DialogPrimitive.Content
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex h-full w-72 max-w-[85vw] flex-col bg-white shadow-xl data-[state=open]:animate-slide-in-left motion-reduce:animate-none',

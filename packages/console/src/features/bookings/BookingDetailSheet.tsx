@@ -16,7 +16,7 @@ import { EmptyState, ErrorState } from '@/components/QueryState';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Spinner } from '@/components/ui/spinner';
+import { LinesSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { apiRequest, errorMessage } from '@/lib/api';
@@ -116,7 +116,7 @@ function Dropoffs({ bookingId, canConfirm }: { bookingId: number; canConfirm: bo
         description: errorMessage(error, messages.common.unexpectedError),
       }),
   });
-  if (dropoffs.isPending) return <Spinner label={messages.common.loading} />;
+  if (dropoffs.isPending) return <LinesSkeleton lines={2} />;
   if (dropoffs.isError) return <ErrorState error={dropoffs.error} onRetry={() => void dropoffs.refetch()} />;
   if (dropoffs.data.length === 0) return <p className="text-sm text-slate-600">No drop-off reported.</p>;
   return (
@@ -319,7 +319,7 @@ export function BookingDetailSheet({
             The booking's patient, kit, dates, agreement, drop-off reports and history.
           </SheetDescription>
           {detail.isPending ? (
-            <Spinner label={messages.common.loading} />
+            <LinesSkeleton lines={8} />
           ) : detail.isError ? (
             <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
           ) : booking ? (

@@ -405,6 +405,7 @@ function PhysicianProfile({ physician }: { physician: PhysicianDetail }) {
   return (
     <div className="grid gap-6">
       <PageHeader
+        documentTitle={physician.name}
         title={
           <span className="flex flex-wrap items-center gap-2">
             {physician.name}

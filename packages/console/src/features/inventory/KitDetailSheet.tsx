@@ -107,7 +107,7 @@ export function KitDetailSheet({
   return (
     <DialogPrimitive.Root open={kit !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-(--overlay) data-[state=open]:animate-fade-in motion-reduce:animate-none" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-(--overlay) print:hidden data-[state=open]:animate-fade-in motion-reduce:animate-none" />
         <DialogPrimitive.Content
           className="fixed inset-y-0 right-0 z-50 flex h-full w-[32rem] max-w-full flex-col bg-white shadow-xl data-[state=open]:animate-fade-in motion-reduce:animate-none"
           {...returnFocus}
