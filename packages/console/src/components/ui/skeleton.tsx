@@ -39,8 +39,8 @@ export function ListSkeleton({
   return (
     <Loading label={label} className="overflow-hidden rounded-xl border border-slate-200 bg-white">
       <Skeleton className="h-9 rounded-none bg-slate-100" />
-      {Array.from({ length: rows }, (_, row) => (
-        <div key={row} className="flex items-center gap-4 border-t border-slate-100 px-4 py-3">
+      {Array.from({ length: rows }, (_, row) => `row-${row}`).map((key) => (
+        <div key={key} className="flex items-center gap-4 border-t border-slate-100 px-4 py-3">
           <Skeleton className="h-4 w-1/4" />
           <Skeleton className="h-4 w-1/5" />
           <Skeleton className="hidden h-4 w-1/6 sm:block" />
@@ -69,6 +69,9 @@ export function PageSkeleton({ label = messages.common.loading }: { label?: stri
   );
 }
 
+/** Widths of skeleton lines, numbered so each line has its own key. */
+const LINE_WIDTHS = Array.from({ length: 12 }, (_, n) => `${n}:${['w-2/3', 'w-5/6', 'w-1/2'][n % 3]}`);
+
 /** A few lines of text or fields loading (a detail panel, a dialog's section). */
 export function LinesSkeleton({
   label = messages.common.loading,
@@ -79,11 +82,8 @@ export function LinesSkeleton({
 }) {
   return (
     <Loading label={label} className="grid gap-3">
-      {Array.from({ length: lines }, (_, line) => (
-        <Skeleton
-          key={line}
-          className={cn('h-4', line % 3 === 0 ? 'w-2/3' : line % 3 === 1 ? 'w-5/6' : 'w-1/2')}
-        />
+      {LINE_WIDTHS.slice(0, lines).map((width) => (
+        <Skeleton key={width} className={cn('h-4', width.slice(width.indexOf(':') + 1))} />
       ))}
     </Loading>
   );
