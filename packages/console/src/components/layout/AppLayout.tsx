@@ -10,7 +10,7 @@ import { setPracticeTimeZone } from '@/lib/datetime';
 import { useFocusHeadingOnNavigate } from '@/lib/pageTitle';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
-import { Header } from './Header';
+import { Header, PracticeZone } from './Header';
 import { PrivacyDialog } from './PrivacyDialog';
 import { Sidebar } from './Sidebar';
 import { ShortcutsDialog, useShortcuts } from './shortcuts';
@@ -101,6 +101,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
               <Suspense fallback={<PageSpinner />}>{children}</Suspense>
             </div>
           </main>
+          <footer className="flex justify-center border-t border-slate-200 px-4 py-3 md:hidden print:hidden">
+            <PracticeZone className="flex" />
+          </footer>
         </div>
 
         {searchMounted && (

@@ -9,14 +9,14 @@ import { Breadcrumb } from './Breadcrumb';
 import { ShortcutHint } from './shortcuts';
 import { ThemeMenu } from './ThemeMenu';
 
-/** The practice's zone, always in view: times and "today" across the console are in it. */
-function PracticeZone() {
+/**
+ * The practice's zone, always in view (the header from md up, the page's footer below): times and
+ * "today" across the console are in it.
+ */
+export function PracticeZone({ className = 'hidden md:flex' }: { className?: string }) {
   const zone = practiceTimeZone();
   return (
-    <p
-      className="hidden items-center gap-1.5 whitespace-nowrap text-xs text-slate-600 md:flex"
-      data-testid="practice-zone"
-    >
+    <p className={`items-center gap-1.5 whitespace-nowrap text-xs text-slate-600 ${className}`}>
       <Clock className="size-3.5" aria-hidden />
       {shellMessages.practiceZone(`${zone.replace(/_/g, ' ')} (${practiceZoneAbbreviation()})`)}
     </p>

@@ -19,6 +19,7 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { CHART_TOOLTIP_STYLE } from '@/lib/chartTheme';
 import { useRegisterOpenForm } from '@/lib/formRegistry';
 import { useChoiceParam, useHistoryState } from '@/lib/urlState';
 import { useDebouncedValue } from '../search/useSearchResults';
@@ -498,8 +499,8 @@ function PhysicianProfile({ physician }: { physician: PhysicianDetail }) {
                         <CartesianGrid strokeDasharray="3 3" vertical={false} />
                         <XAxis dataKey="month" tick={{ fontSize: 11 }} />
                         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={28} />
-                        <Tooltip />
-                        <Bar dataKey="count" name={cm.referrals} fill="#0d9488" />
+                        <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
+                        <Bar dataKey="count" name={cm.referrals} fill="var(--chart-1)" />
                       </BarChart>
                     </ResponsiveContainer>
                   </div>
