@@ -18,6 +18,7 @@ function readCookie(name: string): string | null {
 
 function writeCookie(name: string, value: string | null): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the console supports (Firefox, Safari before 18.4); the value is one word.
   document.cookie =
     value === null
       ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`

@@ -1,4 +1,4 @@
-import { type ThemePreference, shellMessages as m } from '@wellrest/core';
+import { shellMessages as m, type ThemePreference } from '@wellrest/core';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '@/components/ui/button';
@@ -28,7 +28,9 @@ export function ThemeMenu({ userId }: { userId: number }) {
           sideOffset={6}
           className="z-50 min-w-40 rounded-md border border-slate-200 bg-white p-1 text-sm text-slate-900 shadow-md"
         >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-medium text-slate-600">{m.theme}</DropdownMenu.Label>
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-medium text-slate-600">
+            {m.theme}
+          </DropdownMenu.Label>
           <DropdownMenu.RadioGroup
             value={preference}
             onValueChange={(value) => setPreference(value as ThemePreference)}

@@ -8,8 +8,9 @@ import {
   formatReturnDate,
   messages,
   searchResultUrl,
+  shellMessages,
 } from '@wellrest/core';
-import { CalendarClock, History, PackageCheck } from 'lucide-react';
+import { CalendarClock, History, PackageCheck, Printer } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { EmptyState, ErrorState } from '@/components/QueryState';
@@ -314,6 +315,12 @@ export function BookingDetailSheet({
           <div className="mb-4 flex flex-wrap items-center gap-3 pr-8">
             <SheetTitle className="text-lg font-semibold text-slate-900">Booking #{bookingId}</SheetTitle>
             {booking && <StatusBadge status={booking.status} />}
+            {booking && (
+              <Button variant="outline" size="sm" className="ml-auto" onClick={() => window.print()}>
+                <Printer aria-hidden />
+                {shellMessages.print}
+              </Button>
+            )}
           </div>
           <SheetDescription className="sr-only">
             The booking's patient, kit, dates, agreement, drop-off reports and history.

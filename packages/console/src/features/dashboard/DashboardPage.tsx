@@ -92,13 +92,16 @@ export default function DashboardPage() {
           )}
         </section>
 
-        {stats.isError ? (
-          <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
-        ) : (
-          <StatCards stats={stats.data} loading={stats.isPending} />
-        )}
+        {/* Printed, the dashboard is the day's pickups and returns: the rest stays on screen. */}
+        <div data-print-hide>
+          {stats.isError ? (
+            <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
+          ) : (
+            <StatCards stats={stats.data} loading={stats.isPending} />
+          )}
+        </div>
 
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:grid-cols-3" data-print-hide>
           <div className="lg:col-span-2">
             {bookings.isError ? (
               <ErrorState error={bookings.error} onRetry={() => void bookings.refetch()} />
