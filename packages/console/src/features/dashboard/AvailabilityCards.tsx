@@ -191,7 +191,7 @@ export function AvailabilityCard({
           </ul>
           {/* On paper the day's list is complete: the pickups behind "+N more" print too. */}
           {!allPickups && pickups.hidden > 0 && (
-            <ul className="hidden gap-0.5 print:grid">
+            <ul className="hidden gap-0.5 print:grid" data-print-only>
               {day.pickups.slice(pickups.shown.length).map((pickup) => (
                 <PickupRow
                   key={pickup.id}
@@ -234,7 +234,7 @@ export function AvailabilityCard({
               <div className="print:hidden">
                 <MoreText>{messages.availability.moreReturns(dropoffs.hidden)}</MoreText>
               </div>
-              <ul className="hidden gap-0.5 print:grid">
+              <ul className="hidden gap-0.5 print:grid" data-print-only>
                 {day.dropoffs.slice(dropoffs.shown.length).map((dropoff: Dropoff) => (
                   <li key={dropoff.id}>
                     <PersonLink
