@@ -27,6 +27,8 @@ async function chooseTheme(page: Page, label: string) {
 
 test.describe('console conventions', () => {
   test('every route is titled after the route table, and the breadcrumb links back', async ({ page }) => {
+    // About twenty pages, each loaded afresh.
+    test.setTimeout(150_000);
     await signIn(page, 'admin');
     for (const { href, title } of MAIN_PAGES) {
       await page.goto(href);
@@ -98,7 +100,7 @@ test.describe('console conventions', () => {
   test('dark theme: follows the system, remembered per user, applied before paint, axe-clean on every main page', async ({
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     // The theme script runs inline, allowed by its hash in the Content-Security-Policy.
     const refused: string[] = [];
     page.on('console', (message) => {
