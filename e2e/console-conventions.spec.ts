@@ -136,6 +136,34 @@ test.describe('console conventions', () => {
     expect(failures).toEqual([]);
   });
 
+  test('dark theme: profile, kit statistics, kanban and an open booking are axe-clean too', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signIn(page, 'admin');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    const failures: string[] = [];
+    for (const href of ['/profile', '/simple-kit-stats', '/scheduler/kanban-dashboard']) {
+      await page.goto(href);
+      await mainHeading(page);
+      await expect(
+        page.locator('main [aria-busy="true"], main [role="status"]:has(svg.animate-spin)'),
+      ).toHaveCount(0);
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) failures.push(`${href}: ${violations.join('; ')}`);
+    }
+    await page.goto('/bookings');
+    await page
+      .getByRole('button', { name: /^Open booking #\d+/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog').getByRole('heading', { name: 'History' })).toBeVisible();
+    const sheet = await seriousViolations(page, '[role="dialog"]');
+    if (sheet.length > 0) failures.push(`booking sheet: ${sheet.join('; ')}`);
+    expect(failures).toEqual([]);
+  });
+
   test('a booking prints alone, black on white', async ({ page }) => {
     await signIn(page, 'admin');
     await page.goto('/bookings');
