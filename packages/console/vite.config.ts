@@ -6,6 +6,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { THEME_BOOT_SCRIPT } from '../core/src/theme/index.js';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -110,6 +111,18 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/**
+ * The colour theme is applied by an inline script at the top of the head, before the first paint
+ * (no flash of the wrong theme). The API's Content-Security-Policy allows it by its hash, so the
+ * script text is taken as it is from core, where the API reads it too.
+ */
+function themeScript(): Plugin {
+  return {
+    name: 'wellrest:theme-script',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
 function sizeOf(
   file: { type: 'chunk'; code: string } | { type: 'asset'; source: string | Uint8Array },
 ): number {
@@ -117,7 +130,7 @@ function sizeOf(
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootScript(), inlineStylesheet(), precompress()],
+  plugins: [react(), tailwindcss(), themeScript(), bootScript(), inlineStylesheet(), precompress()],
   resolve: {
     alias: {
       '@wellrest/core': fromHere('../core/src/index.ts'),

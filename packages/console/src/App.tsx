@@ -14,6 +14,7 @@ import { ProtectedRoute } from '@/components/layout/ProtectedRoute';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
+import { useRouteDocumentTitle } from '@/lib/pageTitle';
 import { queryClient } from '@/lib/queryClient';
 import { inSignedInArea } from '@/routes/firstScreen';
 import { AppLayout, NotFoundPage, PrivacyPolicyPage, RoutePage, SetPasswordPage } from '@/routes/pages';
@@ -50,6 +51,7 @@ function AuthenticatedArea() {
 }
 
 export function AppRoutes() {
+  useRouteDocumentTitle();
   return (
     <Suspense fallback={<PageSpinner fullScreen />}>
       <Switch>

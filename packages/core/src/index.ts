@@ -46,5 +46,7 @@ export * from './schemas/dashboard.js';
 export * from './schemas/patient.js';
 export * from './schemas/privacy.js';
 export * from './schemas/search.js';
+export * from './theme/index.js';
+export { shellMessages } from './theme/messages.js';
 export * from './widgets/index.js';
 export * from './workflows/index.js';

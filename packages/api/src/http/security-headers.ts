@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
+import { THEME_BOOT_SCRIPT } from '@wellrest/core';
 import type { Middleware } from 'koa';
 import { framingOriginsForKey } from '../modules/embed-keys/store.js';
 import type { AppContext, AppContextExtension, AppState } from './context.js';
 import { servedOverHttps } from './https.js';
 import { isApiPath, isFhirPath } from './paths.js';
 
+/** The console page's one inline script (it applies the colour theme before the first paint), by its hash. */
+const THEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_BOOT_SCRIPT).digest('base64')}'`;
+
 /** The console's policy, less its frame-ancestors: its own scripts, its own API. */
 const CONSOLE_SOURCES = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${THEME_SCRIPT_HASH}`,
   // Radix primitives and charts set inline style attributes.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

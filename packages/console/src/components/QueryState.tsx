@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
+import { ListSkeleton } from '@/components/ui/skeleton';
 import { QueryError } from '@/lib/api';
 
 /** The error state of a list or page: what went wrong and a way to try again. */
@@ -44,15 +44,17 @@ export function EmptyState({
   );
 }
 
-/** Loading, error or the content of a query. */
+/** Loading (a skeleton shaped like the content; a list unless told), error or the content of a query. */
 export function QueryState({
   query,
   children,
+  skeleton,
 }: {
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
   children: ReactNode;
+  skeleton?: ReactNode;
 }) {
-  if (query.isPending) return <PageSpinner label={messages.common.loading} />;
+  if (query.isPending) return skeleton ?? <ListSkeleton label={messages.common.loading} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return children;
 }

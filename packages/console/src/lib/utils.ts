@@ -11,10 +11,5 @@ export function initialOf(name: string): string {
   return name.trim().charAt(0).toUpperCase();
 }
 
-/** A readable local date and time, or an em dash when the value is missing or invalid. */
-export function formatDateTime(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** A date and time in the practice's zone (see datetime.ts), or an em dash when missing or invalid. */
+export { formatDateTime } from './datetime';

@@ -262,8 +262,11 @@ async function login(ctx: AppContext & { state: { input: LoginInput } }): Promis
 async function me(ctx: AppContext): Promise<void> {
   const { user, account, session } = ctx.state;
   const expiryDays = await ctx.services.settings.get('passwordExpiryDays');
+  // The console shows times and "today" in the practice's zone, for every role.
+  const practiceTimeZone = await ctx.services.settings.get('practiceTimeZone');
   ctx.body = {
     ...user,
+    practiceTimeZone,
     sessionExpiresAt: session?.expiresAt.toISOString() ?? null,
     twoFactorEnabled: account?.totp_enabled ?? false,
     mustChangePassword: account?.must_change_password ?? false,

@@ -19,9 +19,14 @@ describe('sessions', () => {
 
   it('tells /api/auth/me when the session ends if left idle', async () => {
     const agent = await server.loginAs('technician');
-    const me = await agent.request<{ sessionExpiresAt: string; role: string }>('GET', '/api/auth/me');
+    const me = await agent.request<{ sessionExpiresAt: string; role: string; practiceTimeZone: string }>(
+      'GET',
+      '/api/auth/me',
+    );
     expect(me.status).toBe(200);
     expect(me.body.role).toBe('technician');
+    // Every role learns the practice's zone: the console shows times and "today" in it.
+    expect(me.body.practiceTimeZone).toBe('America/New_York');
     const remaining = new Date(me.body.sessionExpiresAt).getTime() - Date.now();
     expect(remaining).toBeGreaterThan(14 * 60_000);
     expect(remaining).toBeLessThanOrEqual(15 * 60_000 + 1000);

@@ -5,11 +5,15 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { useLogout } from '@/features/auth/useLogout';
+import { useAbility } from '@/lib/ability';
+import { setPracticeTimeZone } from '@/lib/datetime';
+import { useFocusHeadingOnNavigate } from '@/lib/pageTitle';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
-import { Header } from './Header';
+import { Header, PracticeZone } from './Header';
 import { PrivacyDialog } from './PrivacyDialog';
 import { Sidebar } from './Sidebar';
+import { ShortcutsDialog, useShortcuts } from './shortcuts';
 
 // The search dialog (cmdk) loads when first opened, keeping it out of the first paint.
 const SearchDialog = lazy(() => import('./SearchDialog').then((m) => ({ default: m.SearchDialog })));
@@ -17,12 +21,18 @@ const SearchDialog = lazy(() => import('./SearchDialog').then((m) => ({ default:
 /** Tailwind's lg breakpoint (64rem), from which the sidebar is a fixed column. */
 const WIDE_SCREEN = '(min-width: 64rem)';
 
+const mainElement = () => document.getElementById('main');
+
 /** The signed-in console: sidebar (a fixed column on large screens, a sheet on small ones), header, page. */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // Times and "today" everywhere are the practice's: set before any page renders.
+  setPracticeTimeZone(user?.practiceTimeZone);
+  useFocusHeadingOnNavigate(mainElement);
   const searchMounted = useOpenedOnce(searchOpen);
   // The fixed column shows from Tailwind's lg breakpoint; below it the sidebar lives in the sheet
   // only, so a phone does not build (and lay out) a navigation it never shows.
@@ -32,6 +42,10 @@ export default function AppLayout({ children }: { children: ReactNode }) {
     setMenuOpen(false);
     setSearchOpen(true);
   }, []);
+
+  const ability = useAbility();
+  const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  useShortcuts({ onSearch: openSearch, onHelp: openShortcuts, canBook: ability.can('create', 'Booking') });
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -67,7 +81,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </a>
 
         {wide && (
-          <aside className="fixed inset-y-0 left-0 z-40 hidden w-(--sidebar-width) border-r border-slate-200 lg:block">
+          <aside className="fixed inset-y-0 left-0 z-40 hidden w-(--sidebar-width) border-r border-slate-200 lg:block print:hidden">
             {sidebar()}
           </aside>
         )}
@@ -80,13 +94,16 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           </SheetContent>
         </Sheet>
 
-        <div className="flex min-h-dvh flex-col lg:pl-(--sidebar-width)">
-          <Header onOpenMenu={() => setMenuOpen(true)} onSearch={openSearch} />
+        <div className="flex min-h-dvh flex-col lg:pl-(--sidebar-width) print:pl-0">
+          <Header onOpenMenu={() => setMenuOpen(true)} onSearch={openSearch} onShortcuts={openShortcuts} />
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
             <div className="mx-auto w-full max-w-7xl">
               <Suspense fallback={<PageSpinner />}>{children}</Suspense>
             </div>
           </main>
+          <footer className="flex justify-center border-t border-slate-200 px-4 py-3 md:hidden print:hidden">
+            <PracticeZone className="flex" />
+          </footer>
         </div>
 
         {searchMounted && (
@@ -94,6 +111,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
             <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
           </Suspense>
         )}
+        <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
         <PrivacyDialog />
       </div>
     </TooltipProvider>

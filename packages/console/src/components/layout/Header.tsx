@@ -1,26 +1,40 @@
-import { findRoute, isActiveHref, messages, NAVIGATION } from '@wellrest/core';
-import { Menu, Search } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { messages, shellMessages } from '@wellrest/core';
+import { Clock, Keyboard, Menu, Search } from 'lucide-react';
 import { Brand } from '@/components/brand/Brand';
 import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
-import { routeTitle } from '@/routes/titles';
+import { practiceTimeZone, practiceZoneAbbreviation } from '@/lib/datetime';
+import { Breadcrumb } from './Breadcrumb';
+import { ShortcutHint } from './shortcuts';
+import { ThemeMenu } from './ThemeMenu';
 
-/** The group and page the current path belongs to, for the header's breadcrumb. */
-function whereAmI(path: string): { section?: string; page: string } {
-  for (const group of NAVIGATION) {
-    const item = group.children?.find((child) => isActiveHref(child.href, path));
-    if (item) return { section: group.title, page: item.title };
-  }
-  const pattern = findRoute(path);
-  return { page: pattern ? routeTitle(pattern) : '' };
+/**
+ * The practice's zone, always in view (the header from md up, the page's footer below): times and
+ * "today" across the console are in it.
+ */
+export function PracticeZone({ className = 'hidden md:flex' }: { className?: string }) {
+  const zone = practiceTimeZone();
+  return (
+    <p className={`items-center gap-1.5 whitespace-nowrap text-xs text-slate-600 ${className}`}>
+      <Clock className="size-3.5" aria-hidden />
+      {shellMessages.practiceZone(`${zone.replace(/_/g, ' ')} (${practiceZoneAbbreviation()})`)}
+    </p>
+  );
 }
 
-export function Header({ onOpenMenu, onSearch }: { onOpenMenu: () => void; onSearch: () => void }) {
-  const [path] = useLocation();
-  const { section, page } = whereAmI(path);
+export function Header({
+  onOpenMenu,
+  onSearch,
+  onShortcuts,
+}: {
+  onOpenMenu: () => void;
+  onSearch: () => void;
+  onShortcuts?: () => void;
+}) {
+  const { user } = useCurrentUser();
   return (
-    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-white/80 sm:px-6 lg:px-8">
+    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-white/80 sm:px-6 lg:px-8 print:hidden">
       <Button
         variant="ghost"
         size="icon"
@@ -33,28 +47,36 @@ export function Header({ onOpenMenu, onSearch }: { onOpenMenu: () => void; onSea
       <div className="lg:hidden">
         <Brand />
       </div>
-      <p className="hidden min-w-0 items-center gap-2 truncate text-sm lg:flex">
-        {section && (
-          <>
-            <span className="text-slate-600">{section}</span>
-            <span aria-hidden className="text-slate-400">
-              /
-            </span>
-          </>
-        )}
-        <span className="font-medium text-slate-900">{page}</span>
-      </p>
+      <Breadcrumb className="hidden min-w-0 lg:block" />
       <div className="ml-auto flex items-center gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="lg:hidden"
-          onClick={onSearch}
-          aria-label={messages.navigation.search}
-          aria-haspopup="dialog"
-        >
-          <Search className="size-5" aria-hidden />
-        </Button>
+        <PracticeZone />
+        <ShortcutHint name="search">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            onClick={onSearch}
+            aria-label={messages.navigation.search}
+            aria-haspopup="dialog"
+          >
+            <Search className="size-5" aria-hidden />
+          </Button>
+        </ShortcutHint>
+        {onShortcuts && (
+          <ShortcutHint name="help">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="hidden sm:inline-flex"
+              onClick={onShortcuts}
+              aria-label={shellMessages.shortcutsButton}
+              aria-haspopup="dialog"
+            >
+              <Keyboard className="size-5" aria-hidden />
+            </Button>
+          </ShortcutHint>
+        )}
+        {user && <ThemeMenu userId={user.id} />}
         <NotificationBell />
       </div>
     </header>

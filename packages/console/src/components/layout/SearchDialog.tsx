@@ -6,6 +6,7 @@ import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from '@
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { groupSearchResults } from '@/features/search/searchResults';
 import { useSearchResults } from '@/features/search/useSearchResults';
+import { formatDatesInText } from '@/lib/datetime';
 
 function Notice({ children, role }: { children: string; role?: 'alert' | 'status' }) {
   return (
@@ -73,7 +74,9 @@ export function SearchDialog({
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium">{result.title}</span>
                         {result.subtitle && (
-                          <span className="block truncate text-xs text-slate-600">{result.subtitle}</span>
+                          <span className="block truncate text-xs text-slate-600">
+                            {formatDatesInText(result.subtitle)}
+                          </span>
                         )}
                       </span>
                       <Badge tone={SEARCH_RESULT_COLORS[result.type]}>{result.type}</Badge>

@@ -13,7 +13,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return (
     <DialogPrimitive.Overlay
       className={cn(
-        'fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-fade-in motion-reduce:animate-none',
+        'fixed inset-0 z-50 bg-(--overlay) print:hidden data-[state=open]:animate-fade-in motion-reduce:animate-none',
         className,
       )}
       {...props}

@@ -23,7 +23,7 @@ export function SheetContent({
   const returnFocus = useReturnFocus(props);
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-(--overlay) print:hidden data-[state=open]:animate-fade-in motion-reduce:animate-none" />
       <DialogPrimitive.Content
         className={cn(
           'fixed z-50 flex flex-col bg-white shadow-xl motion-reduce:animate-none',

@@ -1,6 +1,7 @@
 import { messages } from '@wellrest/core';
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { PageSkeleton } from './skeleton';
 
 /** A spinning indicator. With a `label` it is announced as a status; without, it is decorative. */
 export function Spinner({ className, label }: { className?: string; label?: string }) {
@@ -14,7 +15,11 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-/** A centred spinner filling its container: the loading state of a page. */
+/**
+ * The loading state of a page: inside the console a skeleton shaped like a page (the console's
+ * convention, see skeleton.tsx); full screen, before the console's shell exists, the centred
+ * spinner that index.html paints first.
+ */
 export function PageSpinner({
   label = messages.common.loading,
   fullScreen = false,
@@ -22,10 +27,9 @@ export function PageSpinner({
   label?: string;
   fullScreen?: boolean;
 }) {
+  if (!fullScreen) return <PageSkeleton label={label} />;
   return (
-    <div
-      className={cn('flex w-full items-center justify-center', fullScreen ? 'min-h-dvh' : 'min-h-64 py-16')}
-    >
+    <div className="flex min-h-dvh w-full items-center justify-center">
       <Spinner className="size-8" label={label} />
     </div>
   );

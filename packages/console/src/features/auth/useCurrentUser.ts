@@ -16,6 +16,8 @@ export type SessionUser = CurrentUser & {
   mustChangePassword?: boolean;
   /** The account's role requires two-factor authentication and it is not on yet. */
   mustEnrolTwoFactor?: boolean;
+  /** The practice's IANA time zone: times and "today" are shown in it. */
+  practiceTimeZone?: string;
 };
 
 const askServer = getQueryFn<SessionUser>({ on401: 'returnNull' });

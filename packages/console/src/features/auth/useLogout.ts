@@ -3,6 +3,7 @@ import { API_PATHS, LOGIN_ROUTE } from '@wellrest/core';
 import { useLocation } from 'wouter';
 import { apiRequest } from '@/lib/api';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
+import { forgetThemeUser } from '@/lib/theme';
 
 /**
  * Signs out (spec §4). Whether the server call succeeds or not, every cached query and all of
@@ -17,6 +18,7 @@ export function useLogout() {
       queryClient.clear();
       queryClient.setQueryData(CURRENT_USER_KEY, null);
       localStorage.clear();
+      forgetThemeUser();
       navigate(LOGIN_ROUTE);
     },
   });

@@ -8,18 +8,20 @@ import {
   formatReturnDate,
   messages,
   searchResultUrl,
+  shellMessages,
 } from '@wellrest/core';
-import { CalendarClock, History, PackageCheck } from 'lucide-react';
+import { CalendarClock, History, PackageCheck, Printer } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { EmptyState, ErrorState } from '@/components/QueryState';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Spinner } from '@/components/ui/spinner';
+import { LinesSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { apiRequest, errorMessage } from '@/lib/api';
+import { formatDateTime } from '@/lib/datetime';
 import { AgreementActions } from './AgreementActions';
 import { allowedActions, type BookingAction, STATUS_ACTIONS } from './bookingActions';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -49,10 +51,7 @@ export function AgreementBadge({ status }: { status: AgreementState | undefined 
 }
 
 function when(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? messages.dates.invalidDate
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(Date.parse(iso)) ? messages.dates.invalidDate : formatDateTime(iso);
 }
 
 /** One line of the history in words: what changed. */
@@ -118,7 +117,7 @@ function Dropoffs({ bookingId, canConfirm }: { bookingId: number; canConfirm: bo
         description: errorMessage(error, messages.common.unexpectedError),
       }),
   });
-  if (dropoffs.isPending) return <Spinner label={messages.common.loading} />;
+  if (dropoffs.isPending) return <LinesSkeleton lines={2} />;
   if (dropoffs.isError) return <ErrorState error={dropoffs.error} onRetry={() => void dropoffs.refetch()} />;
   if (dropoffs.data.length === 0) return <p className="text-sm text-slate-600">No drop-off reported.</p>;
   return (
@@ -316,12 +315,18 @@ export function BookingDetailSheet({
           <div className="mb-4 flex flex-wrap items-center gap-3 pr-8">
             <SheetTitle className="text-lg font-semibold text-slate-900">Booking #{bookingId}</SheetTitle>
             {booking && <StatusBadge status={booking.status} />}
+            {booking && (
+              <Button variant="outline" size="sm" className="ml-auto" onClick={() => window.print()}>
+                <Printer aria-hidden />
+                {shellMessages.print}
+              </Button>
+            )}
           </div>
           <SheetDescription className="sr-only">
             The booking's patient, kit, dates, agreement, drop-off reports and history.
           </SheetDescription>
           {detail.isPending ? (
-            <Spinner label={messages.common.loading} />
+            <LinesSkeleton lines={8} />
           ) : detail.isError ? (
             <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
           ) : booking ? (

@@ -187,8 +187,58 @@ export default function BookingsManagementPage() {
           </EmptyState>
         ) : (
           <Card className={cn('overflow-hidden', bookings.isPlaceholderData && 'opacity-70')}>
+            {/* On a phone, one card per booking (like patients): every action in reach, nothing scrolls sideways. */}
+            <ul
+              aria-label="Bookings"
+              className="divide-y divide-slate-100 md:hidden"
+              data-testid="booking-cards"
+            >
+              {page.items.map((booking) => (
+                <li
+                  key={booking.id}
+                  data-print-record
+                  aria-current={booking.id === openId ? 'true' : undefined}
+                  className={cn(
+                    'grid gap-2 px-4 py-3 text-sm',
+                    booking.id === openId && 'bg-accent-50 ring-2 ring-accent-600 ring-inset',
+                  )}
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <Link
+                        href={searchResultUrl('patient', booking.patientId)}
+                        className="inline-block py-0.5 font-medium wrap-anywhere text-slate-900 hover:underline"
+                      >
+                        {booking.patientName || messages.labels.unknownPatient}
+                      </Link>
+                      <span className="block text-xs text-slate-500">#{booking.id}</span>
+                    </div>
+                    <StatusBadge status={booking.status} />
+                  </div>
+                  <p className="text-slate-700">
+                    {booking.testType} · {booking.kitType} · {booking.kitLabel || messages.labels.unknownKit}
+                  </p>
+                  <dl className="grid grid-cols-2 gap-2 text-slate-700">
+                    <div>
+                      <dt className="text-xs text-slate-500">Start</dt>
+                      <dd>{formatDate(booking.startDate)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-xs text-slate-500">Return</dt>
+                      <dd>{formatReturnDate(booking.returnDate)}</dd>
+                    </div>
+                  </dl>
+                  <div className="flex items-center justify-between gap-3">
+                    <AgreementBadge status={booking.agreementStatus} />
+                    <Button variant="outline" onClick={() => open(booking.id)}>
+                      Open<span className="sr-only"> booking #{booking.id}</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
             {/* Positioned, so the screen-reader-only text inside scrolls with the table and cannot widen the page. */}
-            <div className="relative overflow-x-auto">
+            <div className="relative hidden overflow-x-auto md:block">
               <table className="w-full min-w-[48rem] text-left text-sm">
                 <caption className="sr-only">Bookings</caption>
                 <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">

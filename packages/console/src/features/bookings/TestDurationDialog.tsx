@@ -21,7 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { LinesSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest } from '@/lib/api';
 import { withTimestamp } from '@/lib/dataRequest';
@@ -192,7 +192,7 @@ export function TestDurationDialog({
             <dd className="font-medium text-slate-900">{formatReturnDate(booking.returnDate)}</dd>
           </dl>
         )}
-        {eligibility.isPending && booking && <Spinner label="Checking eligibility..." />}
+        {eligibility.isPending && booking && <LinesSkeleton label="Checking eligibility..." lines={2} />}
         {eligibility.isError && (
           <Alert variant="destructive">
             <TriangleAlert aria-hidden />

@@ -6,14 +6,13 @@ import {
   type BookingListItem,
   type BookingStatus,
   type DashboardStatsResponse,
-  DEFAULT_PRACTICE_TIME_ZONE,
   type Kit,
   type KitType,
   type Page,
   type Patient,
-  todayInTimeZone,
 } from '@wellrest/core';
 import { getQueryFn } from '@/lib/api';
+import { practiceToday as practiceTodayInZone } from '@/lib/datetime';
 import { rowsOf } from '@/lib/lists';
 
 /*
@@ -111,7 +110,7 @@ export const BOOKING_DATA_KEYS = [
 
 /** Today in the practice's time zone, as the API computes it. */
 export function practiceToday(now: Date = new Date()): string {
-  return todayInTimeZone(DEFAULT_PRACTICE_TIME_ZONE, now);
+  return practiceTodayInZone(now);
 }
 
 /** The list filters of the bookings screens, as the URL and the API spell them. */

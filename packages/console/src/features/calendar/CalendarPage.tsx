@@ -71,7 +71,8 @@ function EventButton({
       data-event={event.kind}
       data-booking={booking.id}
       className={cn(
-        'flex w-full min-w-0 items-center gap-1 rounded border-l-4 px-1.5 text-left hover:brightness-95 focus-visible:outline-2 focus-visible:outline-accent-600',
+        // At least 24 px tall (WCAG 2.5.8), in the month view on a phone too.
+        'flex min-h-6 w-full min-w-0 items-center gap-1 rounded border-l-4 px-1.5 text-left hover:brightness-95 focus-visible:outline-2 focus-visible:outline-accent-600',
         KIT_TYPE_STYLES[booking.kitType].chip,
         compact ? 'py-0.5 text-[11px]' : 'py-1 text-xs',
         event.kind === 'night' && 'border-dashed bg-white',
@@ -147,7 +148,7 @@ function DayCell({
         compact ? 'min-h-28' : 'min-h-24 sm:min-h-72',
         !inMonth && 'bg-slate-50/80',
         !startable &&
-          'bg-[repeating-linear-gradient(135deg,transparent,transparent_6px,rgb(241_245_249)_6px,rgb(241_245_249)_12px)]',
+          'bg-[repeating-linear-gradient(135deg,transparent,transparent_6px,var(--color-slate-100)_6px,var(--color-slate-100)_12px)]',
       )}
     >
       <button
@@ -188,7 +189,7 @@ function DayCell({
         <button
           type="button"
           onClick={() => onMore(date)}
-          className="self-start rounded bg-white px-1 text-[11px] font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
+          className="inline-flex min-h-6 min-w-6 items-center self-start rounded bg-white px-1 text-[11px] font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600"
         >
           +{hidden} more<span className="sr-only"> on {formatDate(date)}, show the week</span>
         </button>

@@ -1,6 +1,6 @@
 import { messages } from '@wellrest/core';
 import { useEffect, useState } from 'react';
-import { Spinner } from '@/components/ui/spinner';
+import { Skeleton } from '@/components/ui/skeleton';
 
 // API answers may not be framed; a preview fetches the file and shows it from a blob URL.
 
@@ -33,7 +33,7 @@ export function BlobPreview({
     };
   }, [url, contentType]);
   if (failed) return <p className="text-sm text-red-700">{messages.common.unexpectedError}</p>;
-  if (!blobUrl) return <Spinner label={messages.common.loading} />;
+  if (!blobUrl) return <Skeleton className="h-96 w-full" />;
   return contentType === 'application/pdf' ? (
     <iframe title={title} src={blobUrl} className="h-96 w-full rounded border border-slate-200" />
   ) : (

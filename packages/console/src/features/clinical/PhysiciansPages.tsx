@@ -19,7 +19,9 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { CHART_TOOLTIP_STYLE } from '@/lib/chartTheme';
 import { useRegisterOpenForm } from '@/lib/formRegistry';
+import { useChoiceParam, useHistoryState } from '@/lib/urlState';
 import { useDebouncedValue } from '../search/useSearchResults';
 import { dateTimeText, PhysicianStatusBadge } from './badges';
 import {
@@ -39,8 +41,8 @@ import { ReferralList } from './ReferralList';
 /** /physicians: the directory, with search, a status filter, approvals and a CSV export. */
 export default function PhysiciansPage() {
   const { ability } = useAbility();
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<PhysicianStatus | ''>('');
+  const [q, setQ] = useHistoryState('physicians.search', '');
+  const [status, setStatus] = useChoiceParam<PhysicianStatus>('status', PHYSICIAN_STATUSES);
   const filters = { q: useDebouncedValue(q.trim(), 300), status };
   const physicians = usePhysicians(filters);
   const filtered = filters.q !== '' || status !== '';
@@ -404,6 +406,7 @@ function PhysicianProfile({ physician }: { physician: PhysicianDetail }) {
   return (
     <div className="grid gap-6">
       <PageHeader
+        documentTitle={physician.name}
         title={
           <span className="flex flex-wrap items-center gap-2">
             {physician.name}
@@ -496,8 +499,8 @@ function PhysicianProfile({ physician }: { physician: PhysicianDetail }) {
                         <CartesianGrid strokeDasharray="3 3" vertical={false} />
                         <XAxis dataKey="month" tick={{ fontSize: 11 }} />
                         <YAxis allowDecimals={false} tick={{ fontSize: 11 }} width={28} />
-                        <Tooltip />
-                        <Bar dataKey="count" name={cm.referrals} fill="#0d9488" />
+                        <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
+                        <Bar dataKey="count" name={cm.referrals} fill="var(--chart-1)" />
                       </BarChart>
                     </ResponsiveContainer>
                   </div>

@@ -16,6 +16,7 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { useChoiceParam, useHistoryState } from '@/lib/urlState';
 import { useDebouncedValue } from '../search/useSearchResults';
 import { useAbility, useBulkStatus, usePhysician, useReferrals } from './clinicalApi';
 import { ReferralDetailSheet } from './ReferralDetailPanel';
@@ -43,9 +44,10 @@ function ReferralsScreen({ physicianId }: { physicianId: number | undefined }) {
   const search = new URLSearchParams(useSearch());
   const [location, navigate] = useLocation();
   const opened = /^\d+$/.test(search.get('referral') ?? '') ? Number(search.get('referral')) : null;
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<ReferralStatus | ''>('');
-  const [urgency, setUrgency] = useState<ReferralUrgency | ''>('');
+  // Search text (a patient's name) stays out of the URL, in the history entry; filters are in the URL.
+  const [q, setQ] = useHistoryState('referrals.search', '');
+  const [status, setStatus] = useChoiceParam<ReferralStatus>('status', REFERRAL_STATUSES);
+  const [urgency, setUrgency] = useChoiceParam<ReferralUrgency>('urgency', REFERRAL_URGENCIES);
   const debounced = useDebouncedValue(q.trim(), 300);
   const referrals = useReferrals({ q: debounced, status, urgency, physicianId });
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -53,7 +55,14 @@ function ReferralsScreen({ physicianId }: { physicianId: number | undefined }) {
   const filtered = debounced !== '' || status !== '' || urgency !== '';
 
   function open(id: number | null) {
-    navigate(id === null ? location : `${location}?referral=${id}`, { replace: id === null });
+    const params = new URLSearchParams(window.location.search);
+    if (id === null) params.delete('referral');
+    else params.set('referral', String(id));
+    const query = params.toString();
+    navigate(query ? `${location}?${query}` : location, {
+      replace: id === null,
+      state: window.history.state,
+    });
   }
 
   return (

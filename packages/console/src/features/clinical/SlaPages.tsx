@@ -26,6 +26,7 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { CHART_TOOLTIP_STYLE } from '@/lib/chartTheme';
 import { dateTimeText, SlaChip } from './badges';
 import {
   fieldErrorsOf,
@@ -576,12 +577,12 @@ export function SlaDashboardContent({ view }: { view: SlaDashboardView }) {
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="weekStart" tick={{ fontSize: 11 }} />
                 <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} width={32} unit="%" />
-                <Tooltip />
+                <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
                 <Line
                   type="monotone"
                   dataKey="onTimePercent"
                   name={cm.onTimePercent}
-                  stroke="#0d9488"
+                  stroke="var(--chart-1)"
                   connectNulls
                 />
               </LineChart>

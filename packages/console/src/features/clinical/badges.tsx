@@ -7,6 +7,7 @@ import {
   type SlaState,
 } from '@wellrest/core';
 import { Badge } from '@/components/ui/badge';
+import { formatDateTime } from '@/lib/datetime';
 
 type Tone =
   | 'neutral'
@@ -85,5 +86,5 @@ export function ageText(iso: string, now = Date.now()): string {
 
 export function dateTimeText(iso: string | null): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }

@@ -155,7 +155,7 @@ export function AvailabilityCard({
   const titleId = `availability-${day.date}`;
   const pickupListId = `pickups-${day.date}`;
   return (
-    <Card aria-labelledby={titleId} role="region" className="flex flex-col">
+    <Card aria-labelledby={titleId} role="region" className="flex flex-col" data-print-record>
       <CardHeader className="flex-row items-start justify-between gap-3 pb-3">
         <div>
           <CardTitle id={titleId}>{day.label}</CardTitle>
@@ -189,6 +189,20 @@ export function AvailabilityCard({
               />
             ))}
           </ul>
+          {/* On paper the day's list is complete: the pickups behind "+N more" print too. */}
+          {!allPickups && pickups.hidden > 0 && (
+            <ul className="hidden gap-0.5 print:grid" data-print-only>
+              {day.pickups.slice(pickups.shown.length).map((pickup) => (
+                <PickupRow
+                  key={pickup.id}
+                  pickup={pickup}
+                  signable={false}
+                  signing={false}
+                  onSign={onSignAgreement}
+                />
+              ))}
+            </ul>
+          )}
           {(pickups.hidden > 0 || allPickups) && day.pickups.length > AVAILABILITY_CARD_ITEMS && (
             <MoreToggle
               expanded={allPickups}
@@ -215,7 +229,24 @@ export function AvailabilityCard({
               </li>
             ))}
           </ul>
-          {dropoffs.hidden > 0 && <MoreText>{messages.availability.moreReturns(dropoffs.hidden)}</MoreText>}
+          {dropoffs.hidden > 0 && (
+            <>
+              <div className="print:hidden">
+                <MoreText>{messages.availability.moreReturns(dropoffs.hidden)}</MoreText>
+              </div>
+              <ul className="hidden gap-0.5 print:grid" data-print-only>
+                {day.dropoffs.slice(dropoffs.shown.length).map((dropoff: Dropoff) => (
+                  <li key={dropoff.id}>
+                    <PersonLink
+                      patientId={dropoff.patientId}
+                      name={dropoff.patientName}
+                      detail={`${dropoff.kitType} · ${dropoff.kitId || messages.labels.unknownKit}`}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </Section>
       </CardContent>
     </Card>
@@ -257,7 +288,7 @@ export function AvailabilityCards({
     );
   }
   return (
-    <div className="grid gap-4 md:grid-cols-3">
+    <div className="grid gap-4 md:grid-cols-3 print:block" data-print-pages>
       {days.slice(0, AVAILABILITY_CARD_DAYS).map((day) => (
         <AvailabilityCard
           key={day.date}

@@ -1,6 +1,7 @@
 import { AVAILABILITY_CARD_DAYS, messages, type Pickup } from '@wellrest/core';
 import { CalendarPlus } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { ShortcutHint } from '@/components/layout/shortcuts';
 import { PageHeader } from '@/components/PageHeader';
 import { ErrorState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
@@ -56,10 +57,12 @@ export default function DashboardPage() {
   const todaysShown = useDeferredValue(bookings.data === undefined ? undefined : todays);
 
   const newBookingButton = canBook ? (
-    <Button onClick={() => setBookingOpen(true)}>
-      <CalendarPlus aria-hidden />
-      {messages.booking.newBooking}
-    </Button>
+    <ShortcutHint name="newBooking">
+      <Button onClick={() => setBookingOpen(true)}>
+        <CalendarPlus aria-hidden />
+        {messages.booking.newBooking}
+      </Button>
+    </ShortcutHint>
   ) : undefined;
 
   return (
@@ -89,13 +92,16 @@ export default function DashboardPage() {
           )}
         </section>
 
-        {stats.isError ? (
-          <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
-        ) : (
-          <StatCards stats={stats.data} loading={stats.isPending} />
-        )}
+        {/* Printed, the dashboard is the day's pickups and returns: the rest stays on screen. */}
+        <div data-print-hide>
+          {stats.isError ? (
+            <ErrorState error={stats.error} onRetry={() => void stats.refetch()} />
+          ) : (
+            <StatCards stats={stats.data} loading={stats.isPending} />
+          )}
+        </div>
 
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:grid-cols-3" data-print-hide>
           <div className="lg:col-span-2">
             {bookings.isError ? (
               <ErrorState error={bookings.error} onRetry={() => void bookings.refetch()} />

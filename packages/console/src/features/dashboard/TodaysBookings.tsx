@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { LinesSkeleton } from '@/components/ui/skeleton';
 import type { BookingRow } from '../bookings/queries';
 import { StatusBadge } from '../bookings/StatusBadge';
 import type { DurationChange } from '../bookings/TestDurationDialog';
@@ -63,9 +63,7 @@ export function TodaysBookings({
       </CardHeader>
       <CardContent>
         {loading ? (
-          <div className="flex justify-center py-8">
-            <Spinner label={messages.common.loading} />
-          </div>
+          <LinesSkeleton lines={4} />
         ) : bookings.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
             {messages.emptyStates.noBookingsToday}

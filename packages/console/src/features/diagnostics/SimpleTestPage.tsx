@@ -6,6 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PublicShell } from '@/features/public-forms/PublicShell';
 import { apiRequest } from '@/lib/api';
 import { withTimestamp } from '@/lib/dataRequest';
+import { formatDateTime } from '@/lib/datetime';
 
 const copy = {
   title: 'System check',
@@ -39,7 +40,7 @@ export default function SimpleTestPage() {
     { label: copy.version, value: data?.version ?? '—', ok: data ? true : undefined },
     {
       label: copy.serverTime,
-      value: data ? new Date(data.serverTime).toLocaleString() : '—',
+      value: data ? formatDateTime(data.serverTime) : '—',
       ok: data ? true : undefined,
     },
     {

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { QueryError } from '@/lib/api';
+import { formatDateTime } from '@/lib/datetime';
 import { submissionPdfUrl, usePatientSubmissions, useSubmission } from './formsApi';
 
 function scoreLine(s: Pick<FormSubmissionSummary, 'score' | 'maxScore'>): string | null {
@@ -87,7 +88,7 @@ function SubmissionDialog({ id, onClose }: { id: number | null; onClose: () => v
           {data && (
             <DialogDescription>
               {formsMessages.versionLabel(data.version)} · {formsMessages.submittedAt}{' '}
-              {new Date(data.submittedAt).toLocaleString()}
+              {formatDateTime(data.submittedAt)}
             </DialogDescription>
           )}
         </DialogHeader>

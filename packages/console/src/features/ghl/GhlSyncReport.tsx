@@ -13,12 +13,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { formatDateTime } from '@/lib/datetime';
 import { useGhlReport, useResolveGhlIssue } from './queries';
 
 const RUN_TONES = { running: 'blue', done: 'green', stopped: 'amber', failed: 'red' } as const;
 
 function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso);
 }
 
 function RunList({ runs }: { runs: GhlSyncRun[] }) {

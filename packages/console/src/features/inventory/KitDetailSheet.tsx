@@ -8,11 +8,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useReturnFocus } from '@/components/ui/useReturnFocus';
 import { StatusBadge } from '@/features/bookings/StatusBadge';
+import { formatDateTime } from '@/lib/datetime';
 import { KitStatusBadge } from './KitStatusBadge';
 import { type InventoryKit, useKitHistory } from './queries';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+const when = (iso: string) => formatDateTime(iso);
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -107,7 +107,7 @@ export function KitDetailSheet({
   return (
     <DialogPrimitive.Root open={kit !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-(--overlay) print:hidden data-[state=open]:animate-fade-in motion-reduce:animate-none" />
         <DialogPrimitive.Content
           className="fixed inset-y-0 right-0 z-50 flex h-full w-[32rem] max-w-full flex-col bg-white shadow-xl data-[state=open]:animate-fade-in motion-reduce:animate-none"
           {...returnFocus}

@@ -38,7 +38,7 @@ function CardBody({
         <Link
           href={searchResultUrl('booking', booking.id)}
           title={patient}
-          className="line-clamp-2 pr-6 text-sm font-medium break-words text-slate-900 outline-none after:absolute after:inset-0 after:rounded-lg after:content-['']"
+          className="line-clamp-2 min-h-6 pr-6 text-sm font-medium break-words text-slate-900 outline-none after:absolute after:inset-0 after:rounded-lg after:content-['']"
         >
           {patient}
         </Link>

@@ -1,16 +1,17 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_TOOLTIP_STYLE } from '@/lib/chartTheme';
 import type { KitUsageRow } from './types';
 
 /** The day categories of a kit's period, in stacking order, with their chart colours. */
 export const DAY_SERIES = [
-  { key: 'daysInUse', label: 'In use', color: '#0d9488' },
-  { key: 'daysCleaning', label: 'Cleaning', color: '#0ea5e9' },
-  { key: 'daysMaintenance', label: 'Maintenance', color: '#f59e0b' },
-  { key: 'idleDays', label: 'Idle', color: '#cbd5e1' },
+  { key: 'daysInUse', label: 'In use', color: 'var(--chart-1)' },
+  { key: 'daysCleaning', label: 'Cleaning', color: 'var(--chart-2)' },
+  { key: 'daysMaintenance', label: 'Maintenance', color: 'var(--chart-3)' },
+  { key: 'idleDays', label: 'Idle', color: 'var(--chart-muted)' },
 ] as const;
 
-const BOOKINGS_COLOR = '#4f46e5';
-const AXIS_TICK = { fontSize: 12, fill: '#475569' };
+const BOOKINGS_COLOR = 'var(--chart-4)';
+const AXIS_TICK = { fontSize: 12, fill: 'var(--chart-axis)' };
 
 /** One bar per kit: tall enough to read every label, whatever the number of kits. */
 function chartHeight(kits: number): number {
@@ -63,15 +64,15 @@ export function KitDaysChart({ kits }: { kits: KitUsageRow[] }) {
         margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
         accessibilityLayer={false}
       >
-        <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="#94a3b8" />
-        <YAxis type="category" dataKey="kitLabel" width={96} tick={AXIS_TICK} stroke="#94a3b8" />
-        <Tooltip cursor={{ fill: '#f1f5f9' }} />
+        <CartesianGrid horizontal={false} stroke="var(--chart-grid)" />
+        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="var(--chart-axis)" />
+        <YAxis type="category" dataKey="kitLabel" width={96} tick={AXIS_TICK} stroke="var(--chart-axis)" />
+        <Tooltip cursor={{ fill: 'var(--chart-cursor)' }} contentStyle={CHART_TOOLTIP_STYLE} />
         {/* Series in stacking order, named in dark text (the swatch carries the colour). */}
         <Legend
           itemSorter={null}
           wrapperStyle={{ fontSize: 12 }}
-          formatter={(value: string) => <span style={{ color: '#334155' }}>{value}</span>}
+          formatter={(value: string) => <span style={{ color: 'var(--color-slate-700)' }}>{value}</span>}
         />
         {DAY_SERIES.map((series) => (
           <Bar
@@ -103,10 +104,10 @@ export function KitBookingsChart({ kits }: { kits: KitUsageRow[] }) {
         margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
         accessibilityLayer={false}
       >
-        <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="#94a3b8" />
-        <YAxis type="category" dataKey="kitLabel" width={96} tick={AXIS_TICK} stroke="#94a3b8" />
-        <Tooltip cursor={{ fill: '#f1f5f9' }} />
+        <CartesianGrid horizontal={false} stroke="var(--chart-grid)" />
+        <XAxis type="number" allowDecimals={false} tick={AXIS_TICK} stroke="var(--chart-axis)" />
+        <YAxis type="category" dataKey="kitLabel" width={96} tick={AXIS_TICK} stroke="var(--chart-axis)" />
+        <Tooltip cursor={{ fill: 'var(--chart-cursor)' }} contentStyle={CHART_TOOLTIP_STYLE} />
         <Bar dataKey="bookings" name="Bookings" fill={BOOKINGS_COLOR} isAnimationActive={false} />
       </BarChart>
     </ChartFigure>

@@ -46,7 +46,7 @@ export function PatientPanel({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-(--overlay) print:hidden data-[state=open]:animate-fade-in motion-reduce:animate-none" />
         <DialogPrimitive.Content
           className="fixed inset-y-0 right-0 z-50 flex h-full w-full max-w-xl flex-col bg-white shadow-xl data-[state=open]:animate-fade-in motion-reduce:animate-none"
           aria-describedby={undefined}

@@ -1,18 +1,18 @@
 import {
-  DEFAULT_PRACTICE_TIME_ZONE,
   defineAbilityFor,
   ghlMessages,
   LEAD_SOURCES,
   type LeadSource,
   PATIENT_PAGE_SIZES,
+  PATIENT_TABLE_SORTS,
   type Patient,
   type PatientTableSort,
   patientMessages,
   SEARCH_DEBOUNCE_MS,
-  todayInTimeZone,
 } from '@wellrest/core';
 import { ChevronLeft, ChevronRight, Download, RefreshCcw, UserPlus, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
 import { PageHeader } from '@/components/PageHeader';
 import { EmptyState, QueryState } from '@/components/QueryState';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { practiceToday } from '@/lib/datetime';
+import { replaceSearchParams, useHistoryState } from '@/lib/urlState';
 import { useCurrentUser } from '../auth/useCurrentUser';
 import { GhlReportDialog } from '../ghl/GhlSyncReport';
 import { useDebouncedValue } from '../search/useSearchResults';
@@ -59,16 +61,36 @@ export default function PatientsPage() {
   const [ghlReportOpen, setGhlReportOpen] = useState(false);
 
   const target = usePatientHash();
-  const [search, setSearch] = useState('');
+  // Search text may name a patient: kept in the history entry, never in the URL. The other
+  // filters say nothing about anyone and live in the URL. Both survive Back and a reload.
+  const [search, setSearchText] = useHistoryState('patients.search', '');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [leadSource, setLeadSource] = useState<LeadSource | ''>('');
-  const [sort, setSort] = useState<PatientTableSort>('name');
-  const [pageSize, setPageSize] = useState<number>(PATIENT_PAGE_SIZES[0]);
-  const [pageState, setPage] = useState({ page: 1, key: '' });
+  const params = new URLSearchParams(useSearch());
+  const leadSourceParam = params.get('leadSource');
+  const leadSource: LeadSource | '' = LEAD_SOURCES.includes(leadSourceParam as LeadSource)
+    ? (leadSourceParam as LeadSource)
+    : '';
+  const sortParam = params.get('sort');
+  const sort: PatientTableSort = PATIENT_TABLE_SORTS.includes(sortParam as PatientTableSort)
+    ? (sortParam as PatientTableSort)
+    : 'name';
+  const sizeParam = Number(params.get('pageSize'));
+  const pageSize: number = PATIENT_PAGE_SIZES.includes(sizeParam as (typeof PATIENT_PAGE_SIZES)[number])
+    ? sizeParam
+    : PATIENT_PAGE_SIZES[0];
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   // A new filter starts again at page 1.
-  const filterKey = JSON.stringify([q, leadSource, sort, pageSize]);
-  const page = pageState.key === filterKey ? pageState.page : 1;
-  const goTo = (next: number) => setPage({ page: next, key: filterKey });
+  const setSearch = (value: string) => {
+    setSearchText(value);
+    replaceSearchParams({ page: null });
+  };
+  const setLeadSource = (value: LeadSource | '') =>
+    replaceSearchParams({ leadSource: value || null, page: null });
+  const setSort = (value: PatientTableSort) =>
+    replaceSearchParams({ sort: value === 'name' ? null : value, page: null });
+  const setPageSize = (value: number) =>
+    replaceSearchParams({ pageSize: value === PATIENT_PAGE_SIZES[0] ? null : String(value), page: null });
+  const goTo = (next: number) => replaceSearchParams({ page: next === 1 ? null : String(next) });
 
   const patients = usePatientPage({ q, sort, leadSource, page, pageSize });
   const [form, setForm] = useState<FormTarget>({ patient: null, open: false });
@@ -85,7 +107,7 @@ export default function PatientsPage() {
     try {
       await downloadPatientsCsv(
         { q: q || undefined, sort, leadSource: leadSource || undefined },
-        patientMessages.exportFileName(todayInTimeZone(DEFAULT_PRACTICE_TIME_ZONE)),
+        patientMessages.exportFileName(practiceToday()),
       );
     } catch (error) {
       toast({

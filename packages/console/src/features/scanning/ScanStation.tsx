@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { type BookingRow, practiceToday, useBookings } from '@/features/bookings/queries';
 import { OverdueReturns } from '@/features/inventory/OverdueReturns';
 import { refreshInventory, useInventoryOverview } from '@/features/inventory/queries';
+import { formatTime } from '@/lib/datetime';
 import { cn } from '@/lib/utils';
 import { CameraScanDialog } from './CameraScanDialog';
 import { beep } from './feedback';
@@ -38,8 +39,6 @@ const TEXT = {
     hint: 'Scan each kit as it comes back. A returned kit waits for cleaning before its next booking.',
   },
 } as const;
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
 /** The bookings a clerk may check kits out for: confirmed, starting today or within the early-pickup days. */
 function TodaysPickups({
@@ -124,7 +123,7 @@ function ScanLog({ entries }: { entries: Entry[] }) {
             <p className="font-medium break-words">{entry.message}</p>
             <p className="mt-0.5 text-xs opacity-80">
               <span className="font-mono whitespace-nowrap">{entry.scan?.kitLabel ?? entry.code}</span> ·{' '}
-              {timeFormat.format(entry.at)}
+              {formatTime(entry.at, true)}
               {entry.scan?.username && <> · scanned by {entry.scan.username}</>}
             </p>
           </div>
