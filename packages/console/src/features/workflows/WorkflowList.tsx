@@ -164,7 +164,7 @@ export function WorkflowList({
 /** The list while it loads: rows shaped like the real ones. */
 export function WorkflowListSkeleton({ rows = 4 }: { rows?: number }) {
   return (
-    <Card aria-busy="true" aria-label={m.title}>
+    <Card role="region" aria-busy="true" aria-label={m.title}>
       <CardContent className="divide-y divide-slate-100 p-0">
         {Array.from({ length: rows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on

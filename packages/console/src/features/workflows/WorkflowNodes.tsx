@@ -57,7 +57,7 @@ export function StepCard({
       >
         {ICONS[node.type]}
         <span>{m.nodeKinds[node.type]}</span>
-        <span className="ml-auto font-mono text-[10px] opacity-70">{node.id}</span>
+        <span className="ml-auto font-mono text-[10px]">{node.id}</span>
       </div>
       <div className="px-3 py-2">
         <p className="text-sm font-medium text-slate-900">{nodeLabel(node)}</p>
