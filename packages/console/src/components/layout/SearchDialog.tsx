@@ -59,10 +59,10 @@ export function SearchDialog({
         <DialogDescription className="sr-only">{messages.search.placeholder}</DialogDescription>
         <Command shouldFilter={false} label="Search">
           <CommandInput placeholder={messages.search.placeholder} value={query} onValueChange={setQuery} />
+          {/* A notice stands beside the result list: a listbox holds options only. */}
+          {notice && <Notice role={notice.role}>{notice.text}</Notice>}
           <CommandList>
-            {notice ? (
-              <Notice role={notice.role}>{notice.text}</Notice>
-            ) : (
+            {!notice &&
               groups.map((group) => (
                 <CommandGroup key={group.type} heading={group.heading}>
                   {group.results.map((result) => (
@@ -83,8 +83,7 @@ export function SearchDialog({
                     </CommandItem>
                   ))}
                 </CommandGroup>
-              ))
-            )}
+              ))}
           </CommandList>
         </Command>
       </DialogContent>
