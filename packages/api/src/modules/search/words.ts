@@ -143,8 +143,9 @@ function keep(matches: Map<string, number>, word: string, cost: number): void {
  * here); one more statement lists the words those corrected beginnings stand for.
  */
 export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
-  const result = await db.raw(
-    `WITH q AS (
+  const result = await db
+    .raw(
+      `WITH q AS (
        SELECT i, lower(t) AS word, c::"char" AS cls, p
        FROM unnest(?::text[], ?::text[], ?::boolean[]) WITH ORDINALITY AS u(t, c, p, i)
      )
@@ -161,8 +162,9 @@ export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatc
         WHERE q.cls = 'w' AND length(q.word) BETWEEN 5 AND ${MAX_TYPO_WORD}
           AND v.variant IN (SELECT search_deletions(q.word, CASE WHEN length(q.word) >= 9 THEN 2 ELSE 1 END)))
      ) m`,
-    [terms.map((t) => t.text), terms.map((t) => t.cls), terms.map((t) => t.prefix)],
-  );
+      [terms.map((t) => t.text), terms.map((t) => t.cls), terms.map((t) => t.prefix)],
+    )
+    .options({ name: 'wellrest-search-words' });
   const matches: TermMatches = terms.map(() => new Map());
   /** Corrected beginnings to expand: beginning → [term, cost of the whole word]. */
   const corrected = new Map<string, [number, number][]>();
@@ -186,14 +188,16 @@ export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatc
     }
   }
   if (corrected.size > 0) {
-    const expanded = await db.raw(
-      `SELECT x.p, w.word FROM unnest(?::text[]) AS x(p) CROSS JOIN LATERAL (
+    const expanded = await db
+      .raw(
+        `SELECT x.p, w.word FROM unnest(?::text[]) AS x(p) CROSS JOIN LATERAL (
          SELECT word FROM search_words
          WHERE class = 'w' AND word > x.p COLLATE "C" AND word < (x.p || chr(1114111)) COLLATE "C"
          ORDER BY word LIMIT ${TYPO_EXPANSIONS}
        ) w`,
-      [[...corrected.keys()]],
-    );
+        [[...corrected.keys()]],
+      )
+      .options({ name: 'wellrest-search-word-beginnings' });
     for (const row of expanded.rows as { p: string; word: string }[])
       for (const [index, cost] of corrected.get(row.p) ?? [])
         keep(matches[index] as Map<string, number>, row.word, cost + COSTS.prefix);
@@ -202,39 +206,3 @@ export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatc
 }
 
 export type RecordKind = 'patient' | 'physician' | 'kit';
-
-/**
- * The records of `kind` matching every term, as a derived table `m (id, cost)` to join to the
- * records: one index lookup per term's words, joined on the record.
- */
-export function matchedRecords(db: Knex, kind: RecordKind, matches: TermMatches): Knex.Raw {
-  const bindings: Knex.RawBinding[] = [];
-  const costs: string[] = [];
-  const joins: string[] = [];
-  matches.forEach((words, i) => {
-    const list = [...words.keys()];
-    const alias = `e${i}`;
-    costs.push(`min((?::int[])[array_position(?::text[], ${alias}.word)])`);
-    bindings.push(
-      list.map((w) => words.get(w) ?? 0),
-      list,
-    );
-    if (i > 0)
-      joins.push(
-        `JOIN search_entries ${alias} ON ${alias}.kind = e0.kind AND ${alias}.record_id = e0.record_id AND ${alias}.word = ANY(?::text[])`,
-      );
-  });
-  const joinBindings = matches.slice(1).map((words) => [...words.keys()]);
-  return db.raw(
-    `(SELECT e0.record_id AS id, ${costs.join(' + ')} AS cost
-      FROM search_entries e0 ${joins.join(' ')}
-      WHERE e0.kind = ? AND e0.word = ANY(?::text[])
-      GROUP BY e0.record_id) AS m`,
-    [...bindings, ...joinBindings, kind, [...(matches[0]?.keys() ?? [])]],
-  );
-}
-
-/** A record's score from its cost: 1 for every word exact, lower for each looser match. */
-export function scoreOf(cost: number): number {
-  return 1 / (1 + cost);
-}
