@@ -46,6 +46,39 @@ describe('concurrent booking operations', () => {
     expect(Number((await server.db('bookings').count({ n: '*' }))[0]?.n)).toBe(before + 1);
   });
 
+  it('simultaneous requests for one kit type each take a different free kit: exactly as many as are free', async () => {
+    await insertKits(server.db, 'Somfit', 6, 'available');
+    await insertKits(server.db, 'Somfit', 1, 'maintenance');
+    const startDate = wednesdayAhead(6);
+    const free = (await server.db('kits').where({ type: 'Somfit', status: 'available' }).select('id')).map(
+      (k) => Number(k.id),
+    );
+    const patients = await Promise.all(
+      Array.from({ length: free.length + 4 }, () => insertPatient(server.db)),
+    );
+
+    const responses = await Promise.all(
+      patients.map((patient, i) =>
+        (agents[i % agents.length] as Agent).request<BookingListItem & { error?: string }>(
+          'POST',
+          '/api/bookings',
+          {
+            body: { patientId: patient.id, kitType: 'Somfit', startDate },
+          },
+        ),
+      ),
+    );
+    const created = responses.filter((r) => r.status === 201);
+    expect(created).toHaveLength(free.length);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(4);
+    for (const r of responses.filter((x) => x.status === 409))
+      expect(r.body.error).toBe(messages.booking.kitNotAvailable('Somfit'));
+    // Every free kit taken once; none out of service.
+    expect(created.map((r) => r.body.kitId).sort((a, b) => Number(a) - Number(b))).toEqual(
+      [...free].sort((a, b) => a - b),
+    );
+  });
+
   it('two simultaneous extensions competing for one spare kit: one succeeds, one is refused', async () => {
     const [a, b, spare] = await insertKits(server.db, 'Z-Machine', 3);
     const patient = await insertPatient(server.db);

@@ -12,7 +12,6 @@ import {
   frontDeskMessages,
   HOLDING_STATUSES,
   inventoryMessages,
-  isKitReadyFor,
   isValidStartDate,
   type KitType,
   messages,
@@ -78,23 +77,29 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   }
   // The client's end and return dates are advisory: the rules of spec §9 decide.
   const dates = testDates(input.startDate, input.testType);
-  // Checked while queued for the kit type, so two simultaneous duplicates cannot both pass.
-  await queueForKitType(db, input.kitType);
+  // Two submissions of one booking queue for each other (and only they), so both cannot pass.
   if (!input.allowDuplicate) await refuseDuplicate(db, input);
-  const id = await insertWithFreeKit(db, input.kitType, input.startDate, input.testType, today, (kitId) => ({
-    patient_id: input.patientId,
-    kit_id: kitId,
-    test_type: input.testType,
-    kit_type: input.kitType,
-    status,
-    start_date: dates.startDate,
-    end_date: dates.endDate,
-    return_date: dates.returnDate,
-    notes: input.notes ?? null,
-    created_by: ctx.state.user?.id ?? null,
-  }));
-  if (id === null) throw conflict(messages.booking.kitNotAvailable(input.kitType));
-  const kitId = (await db('bookings').where({ id }).first<{ kit_id: number }>('kit_id')).kit_id;
+  const placed = await insertWithFreeKit(
+    db,
+    input.kitType,
+    input.startDate,
+    input.testType,
+    today,
+    (kitId) => ({
+      patient_id: input.patientId,
+      kit_id: kitId,
+      test_type: input.testType,
+      kit_type: input.kitType,
+      status,
+      start_date: dates.startDate,
+      end_date: dates.endDate,
+      return_date: dates.returnDate,
+      notes: input.notes ?? null,
+      created_by: ctx.state.user?.id ?? null,
+    }),
+  );
+  if (placed === null) throw conflict(messages.booking.kitNotAvailable(input.kitType));
+  const { id, kitId } = placed;
   await recordBookingEvent(db, ctx, {
     bookingId: id,
     action: 'created',
@@ -106,10 +111,16 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
 }
 
 /**
- * Takes the first kit of a type that is free for the test and clean in time, by running `write`
- * (an insert when `bookingId` is absent, else an update of that booking) in a savepoint; a kit
- * another request took meanwhile fails on the exclusion constraint and the next one is tried.
- * Returns the booking's id, or null when no kit is free.
+ * Takes the first kit of a type that is free for the test and clean in time: a new booking
+ * (`row`) is inserted on it, or, with `bookingId`, that booking is moved onto it.
+ *
+ * Requests for one kit type run side by side. Each claims the first free kit no other request
+ * holds (a row lock on the kit, skipping locked ones, kept to the end of the transaction), so
+ * simultaneous requests take different kits instead of queueing for one. When every free kit is
+ * held by another request, it waits for the first of them: that request may still fail and
+ * leave its kit free. The database's exclusion constraint decides in the end: a kit booked
+ * since the holds were read is passed over for the next one. Returns the booking's id and kit,
+ * or null when no kit is free.
  */
 async function insertWithFreeKit(
   db: Knex,
@@ -119,30 +130,67 @@ async function insertWithFreeKit(
   today: string,
   row: (kitId: number) => Record<string, unknown>,
   bookingId?: number,
-): Promise<number | null> {
-  await queueForKitType(db, kitType);
-  const { kits, holds } = await loadKitsAndHolds(db, kitType, neededWindow(startDate, testType));
-  const notReady = await kitsNotReadyFor(db, kitType, startDate, today);
-  const candidates = availableKitsOfType(kitType, kits, holds, startDate, testType).filter(
-    (kit) => !notReady.has(kit.id),
-  );
-  for (const kit of candidates) {
-    try {
-      return await db.transaction(async (savepoint) => {
-        if (bookingId !== undefined) {
-          await savepoint('bookings').where({ id: bookingId }).update(row(kit.id));
-          return bookingId;
-        }
-        const [inserted] = await savepoint('bookings').insert(row(kit.id)).returning('id');
-        return (inserted as { id: number }).id;
-      });
-    } catch (error) {
-      // Another request took this kit since it was read: try the next free one.
-      if (isKitHoldConflict(error)) continue;
-      throw error;
-    }
+): Promise<{ id: number; kitId: number } | null> {
+  const { kits, holds, notReady } = await loadKitsAndHolds(db, kitType, neededWindow(startDate, testType), {
+    readyFor: { startDate, today },
+  });
+  const candidates = availableKitsOfType(kitType, kits, holds, startDate, testType)
+    .filter((kit) => !notReady.has(kit.id))
+    .map((kit) => kit.id);
+  while (candidates.length > 0) {
+    const claimed =
+      (await claimKit(db, candidates, { wait: false })) ?? (await claimKit(db, candidates, { wait: true }));
+    if (claimed === null) return null;
+    candidates.splice(candidates.indexOf(claimed), 1);
+    const id = await placeOnKit(db, row(claimed), bookingId);
+    if (id !== null) return { id, kitId: claimed };
   }
   return null;
+}
+
+/**
+ * A row lock on the first of `kitIds` (by id) that still exists: the first one no other request
+ * holds, or, with `wait`, the first one, once its holder is done. Null when none is left.
+ */
+async function claimKit(db: Knex, kitIds: number[], options: { wait: boolean }): Promise<number | null> {
+  const query = db('kits')
+    .whereIn('id', options.wait ? kitIds.slice(0, 1) : kitIds)
+    .orderBy('id')
+    .first('id');
+  query.forNoKeyUpdate();
+  if (!options.wait) query.skipLocked();
+  const claimed = (await query) as { id: number } | undefined;
+  if (claimed) return Number(claimed.id);
+  // Waiting for the first kit, which no longer exists: the next one.
+  if (options.wait && kitIds.length > 1) return claimKit(db, kitIds.slice(1), options);
+  return null;
+}
+
+/**
+ * The booking on its kit: inserted, or `bookingId` moved onto it. Null when the kit was booked
+ * for these dates since they were read (the exclusion constraint).
+ */
+async function placeOnKit(
+  db: Knex,
+  values: Record<string, unknown>,
+  bookingId?: number,
+): Promise<number | null> {
+  if (bookingId === undefined) {
+    // An exclusion constraint is an arbiter of ON CONFLICT DO NOTHING: no row means the kit was taken.
+    const [inserted] = (await db('bookings').insert(values).onConflict().ignore().returning('id')) as {
+      id: number;
+    }[];
+    return inserted ? Number(inserted.id) : null;
+  }
+  try {
+    return await db.transaction(async (savepoint) => {
+      await savepoint('bookings').where({ id: bookingId }).update(values);
+      return bookingId;
+    });
+  } catch (error) {
+    if (isKitHoldConflict(error)) return null;
+    throw error;
+  }
 }
 
 /**
@@ -151,6 +199,9 @@ async function insertWithFreeKit(
  * it is intended (`allowDuplicate`).
  */
 async function refuseDuplicate(db: Knex, input: CreateBookingInput): Promise<void> {
+  await db.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [
+    `wellrest:booking:${input.patientId}:${input.kitType}:${input.startDate}`,
+  ]);
   const existing = (await db('bookings')
     .where({ patient_id: input.patientId, kit_type: input.kitType, start_date: input.startDate })
     .whereIn('status', HOLDING_STATUSES)
@@ -161,28 +212,6 @@ async function refuseDuplicate(db: Knex, input: CreateBookingInput): Promise<voi
     reason: 'duplicate',
     existingBookingId: existing.id,
   });
-}
-
-/**
- * The cleaning gate: kits of a type that are back from a test and waiting for their cleaning,
- * and will not be clean in time for a test starting on `startDate` (core's isKitReadyFor).
- */
-async function kitsNotReadyFor(
-  db: Knex,
-  kitType: string,
-  startDate: string,
-  today: string,
-): Promise<Set<number>> {
-  const waiting = (await db('kits')
-    .where({ type: kitType, status: 'cleaning' })
-    .select('id', 'cleaning_due_on')) as { id: number; cleaning_due_on: string | null }[];
-  return new Set(
-    waiting
-      .filter(
-        (k) => !isKitReadyFor({ status: 'cleaning', cleaningDueOn: k.cleaning_due_on }, startDate, today),
-      )
-      .map((k) => k.id),
-  );
 }
 
 /**
@@ -232,7 +261,7 @@ export async function changeBookingStatus(
       id,
     );
     if (assigned === null) throw conflict(messages.booking.kitNotAvailable(booking.kitType));
-    booking.kitId = (await db('bookings').where({ id }).first<{ kit_id: number }>('kit_id')).kit_id;
+    booking.kitId = assigned.kitId;
   }
   // The kit follows the booking, as with a scan: out with the patient, then back to be cleaned.
   if (input.status === 'picked_up' && booking.kitId !== null) await requireKitOnShelf(db, booking.kitId);
@@ -265,14 +294,14 @@ export async function changeBookingStatus(
 
 async function decideExtension(ctx: AppContext, booking: BookingListItem): Promise<ExtensionEligibility> {
   const { db } = accessFor(ctx);
-  const { kits, holds } = await loadKitsAndHolds(
+  const { kits, holds, notReady } = await loadKitsAndHolds(
     db,
     booking.kitType,
     neededWindow(booking.startDate, '3-day'),
+    { readyFor: { startDate: booking.startDate, today: await practiceToday(ctx) } },
   );
   // A swap never moves the test onto a kit that will not be clean in time (the booking's own kit
   // is already its own: the gate applied when it was assigned).
-  const notReady = await kitsNotReadyFor(db, booking.kitType, booking.startDate, await practiceToday(ctx));
   notReady.delete(booking.kitId ?? -1);
   return extensionEligibility(
     booking,

@@ -6,6 +6,7 @@ import {
   type BookingListQuery,
   type BookingStatus,
   HOLDING_STATUSES,
+  isKitReadyFor,
   type Kit,
   type KitType,
   MAINTENANCE_DAYS,
@@ -78,19 +79,20 @@ export const HELD_RANGE_SQL = `daterange(bookings.start_date, bookings.end_date 
 /**
  * The kits of one type and the holding bookings of those kits that overlap the dates from
  * `from` through `to`: all the availability engine needs to decide about that window. One
- * round trip per table, whatever the size of either.
+ * round trip per table, whatever the size of either. With `readyFor`, also the cleaning gate:
+ * the kits back from a test and waiting for their cleaning that will not be clean in time for a
+ * test starting on `startDate` (core's isKitReadyFor).
  */
 export async function loadKitsAndHolds(
   db: Knex,
   kitType: KitType,
   window: { from: string; to: string },
-): Promise<{ kits: Kit[]; holds: Booking[] }> {
-  const kits = (
-    await db<KitRow>('kits')
-      .select('id', 'kit_id', 'type', 'status', 'serial_number', 'notes')
-      .where({ type: kitType })
-      .orderBy('id')
-  ).map(toKit);
+  options: { readyFor?: { startDate: string; today: string } } = {},
+): Promise<{ kits: Kit[]; holds: Booking[]; notReady: Set<number> }> {
+  const rows = (await db<KitRow>('kits')
+    .select('id', 'kit_id', 'type', 'status', 'serial_number', 'notes', 'cleaning_due_on')
+    .where({ type: kitType })
+    .orderBy('id')) as (KitRow & { cleaning_due_on: string | null })[];
   const holds = (
     await db<BookingRow>('bookings')
       .select('bookings.*')
@@ -99,7 +101,23 @@ export async function loadKitsAndHolds(
       .whereIn('bookings.status', HOLDING_STATUSES)
       .whereRaw(`${HELD_RANGE_SQL} && daterange(?::date, ?::date, '[]')`, [window.from, window.to])
   ).map(toBooking);
-  return { kits, holds };
+  const { readyFor } = options;
+  const notReady = new Set(
+    readyFor
+      ? rows
+          .filter(
+            (k) =>
+              k.status === 'cleaning' &&
+              !isKitReadyFor(
+                { status: 'cleaning', cleaningDueOn: k.cleaning_due_on },
+                readyFor.startDate,
+                readyFor.today,
+              ),
+          )
+          .map((k) => k.id)
+      : [],
+  );
+  return { kits: rows.map(toKit), holds, notReady };
 }
 
 /** The window a test of `testType` from `startDate` needs its kit for, maintenance day included. */

@@ -1,54 +1,18 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Database, type Engine, openDatabase } from '../../db/connect.js';
-import { migrate } from '../../db/migrate.js';
 import { createJobRuntime } from '../../jobs/runtime.js';
 import { createLogger } from '../../logger.js';
+import { CRASH_ENGINES, CRASH_SECRET, runWorker, sharedDatabase, useSmtp } from '../../test/crash.js';
 import { TEST_JOB_OPTIONS } from '../../test/job-options.js';
-import { freshDatabase } from '../../test/server.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/smtp-fake.js';
 import { DELIVERY_QUEUE, requestDelivery } from './service.js';
-import { updateMessagingSettings } from './settings.js';
 
 // Idempotency under a killed worker: a worker process records a delivery as sent and is killed
 // (SIGKILL) before its job completes. The job expires and is retried by another process, which
 // finds the delivery sent and does not send it again: exactly one message arrives.
 
-const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-const here = path.dirname(fileURLToPath(import.meta.url));
-const WORKER = path.join(here, '../../test/delivery-worker.ts');
-const TSCONFIG = path.join(here, '../../test/tsconfig.worker.json');
-const SECRET = randomBytes(32).toString('hex');
 const EXPIRE_SECONDS = 2;
 
-function runWorker(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      env: { ...process.env, ...env, TSX_TSCONFIG_PATH: TSCONFIG, WELLREST_SECRET: SECRET },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      resolve({ signal, output });
-    });
-  });
-}
-
-describe.each(engines)('delivery idempotency under a killed worker on %s', (engine) => {
+describe.each(CRASH_ENGINES)('delivery idempotency under a killed worker on %s', (engine) => {
   let smtp: FakeSmtp | undefined;
   const cleanups: Array<() => Promise<void> | void> = [];
   afterEach(async () => {
@@ -59,42 +23,11 @@ describe.each(engines)('delivery idempotency under a killed worker on %s', (engi
   it('sends exactly one message when the worker dies between "sent" and "job completed"', async () => {
     smtp = await startFakeSmtp();
     // The database the two processes share: a server database, or an embedded one on disk.
-    let open: () => Promise<Database>;
-    let workerEnv: Record<string, string>;
-    if (engine === 'postgres') {
-      const fresh = await freshDatabase('postgres');
-      cleanups.push(fresh.dispose);
-      const url = fresh.db.url as string;
-      open = async () => fresh.db;
-      workerEnv = { DATABASE_URL: url, DELIVERY_EXPIRE_SECONDS: String(EXPIRE_SECONDS) };
-    } else {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'wellrest-crash-'));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      const prepared = await openDatabase({ dataDir: dir });
-      await migrate(prepared.knex);
-      await prepared.close();
-      open = () => openDatabase({ dataDir: dir });
-      workerEnv = {
-        DATABASE_URL: '',
-        WELLREST_DATA_DIR: dir,
-        DELIVERY_EXPIRE_SECONDS: String(EXPIRE_SECONDS),
-      };
-    }
+    const { open, workerEnv } = await sharedDatabase(engine, cleanups);
+    workerEnv.DELIVERY_EXPIRE_SECONDS = String(EXPIRE_SECONDS);
 
     let db = await open();
-    await updateMessagingSettings(
-      db.knex,
-      SECRET,
-      {
-        smtpHost: smtp.host,
-        smtpPort: smtp.port,
-        smtpUser: smtp.user,
-        smtpPassword: smtp.password,
-        smtpCaPem: smtp.cert,
-        fromAddress: 'care@wellrest.example',
-      },
-      null,
-    );
+    await useSmtp(db.knex, smtp);
     const { id } = await db.knex.transaction((trx) =>
       requestDelivery(trx, {
         channel: 'email',
@@ -107,7 +40,7 @@ describe.each(engines)('delivery idempotency under a killed worker on %s', (engi
     // The embedded engine is one process's at a time: hand it to the worker.
     if (engine === 'pglite') await db.close();
 
-    const crashed = await runWorker(workerEnv);
+    const crashed = await runWorker('delivery-worker.ts', workerEnv);
     expect(crashed.output).toContain(`sent ${id}`);
     expect(crashed.signal).toBe('SIGKILL');
     expect(smtp.received).toHaveLength(1);
@@ -115,7 +48,7 @@ describe.each(engines)('delivery idempotency under a killed worker on %s', (engi
     // Another process takes over: the job it finds active expires, is retried, and sends nothing.
     if (engine === 'pglite') db = await open();
     const runtime = createJobRuntime(
-      { db, logger: createLogger('silent'), secret: SECRET, timeZone: 'America/New_York' },
+      { db, logger: createLogger('silent'), secret: CRASH_SECRET, timeZone: 'America/New_York' },
       { ...TEST_JOB_OPTIONS, deliveryExpireInSeconds: EXPIRE_SECONDS },
     );
     cleanups.push(async () => {

@@ -1,20 +1,12 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
-import { type Database, type Engine, openDatabase } from '../../db/connect.js';
-import { migrate } from '../../db/migrate.js';
 import { writeOutbox } from '../../jobs/outbox.js';
 import { createLogger } from '../../logger.js';
+import { CRASH_ENGINES, CRASH_SECRET, runWorker, sharedDatabase, useSmtp } from '../../test/crash.js';
 import { TEST_JOB_OPTIONS } from '../../test/job-options.js';
 import { insertBooking, insertKits, insertPatient, wednesdayAhead } from '../../test/operations-fixtures.js';
-import { freshDatabase, testConfig } from '../../test/server.js';
+import { testConfig } from '../../test/server.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/smtp-fake.js';
-import { updateMessagingSettings } from '../deliveries/settings.js';
 import { insertUser } from '../users/store.js';
 import { newWebhookSalt } from './store.js';
 
@@ -23,36 +15,9 @@ import { newWebhookSalt } from './store.js';
 // completes. Another process takes over: the expired step job finds its step done, the delivery
 // is sent once, the run goes on to its end. Exactly one email arrives.
 
-const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-const here = path.dirname(fileURLToPath(import.meta.url));
-const WORKER = path.join(here, '../../test/workflow-worker.ts');
-const TSCONFIG = path.join(here, '../../test/tsconfig.worker.json');
-const SECRET = randomBytes(32).toString('hex');
 const EXPIRE_SECONDS = 2;
 
-function runWorker(env: Record<string, string>): Promise<{ signal: NodeJS.Signals | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
-      env: { ...process.env, ...env, TSX_TSCONFIG_PATH: TSCONFIG, WELLREST_SECRET: SECRET },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.on('error', reject);
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      resolve({ signal, output });
-    });
-  });
-}
-
-describe.each(engines)('a workflow run survives a killed process on %s', (engine) => {
+describe.each(CRASH_ENGINES)('a workflow run survives a killed process on %s', (engine) => {
   let smtp: FakeSmtp | undefined;
   const cleanups: Array<() => Promise<void> | void> = [];
   afterEach(async () => {
@@ -62,39 +27,12 @@ describe.each(engines)('a workflow run survives a killed process on %s', (engine
 
   it('resumes after the kill without sending the email twice', async () => {
     smtp = await startFakeSmtp();
-    let open: () => Promise<Database>;
-    let workerEnv: Record<string, string>;
-    if (engine === 'postgres') {
-      const fresh = await freshDatabase('postgres');
-      cleanups.push(fresh.dispose);
-      open = async () => fresh.db;
-      workerEnv = { DATABASE_URL: fresh.url as string };
-    } else {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'wellrest-wf-crash-'));
-      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      const prepared = await openDatabase({ dataDir: dir });
-      await migrate(prepared.knex);
-      await prepared.close();
-      open = () => openDatabase({ dataDir: dir });
-      workerEnv = { DATABASE_URL: '', WELLREST_DATA_DIR: dir };
-    }
+    const { open, workerEnv } = await sharedDatabase(engine, cleanups);
     Object.assign(workerEnv, { STEP_EXPIRE_SECONDS: String(EXPIRE_SECONDS), KILL_AFTER_NODE: 'email' });
 
     // The practice: SMTP set up, an administrator who enabled "booking created → email → notify".
     let db = await open();
-    await updateMessagingSettings(
-      db.knex,
-      SECRET,
-      {
-        smtpHost: smtp.host,
-        smtpPort: smtp.port,
-        smtpUser: smtp.user,
-        smtpPassword: smtp.password,
-        smtpCaPem: smtp.cert,
-        fromAddress: 'care@wellrest.example',
-      },
-      null,
-    );
+    await useSmtp(db.knex, smtp);
     const admin = await insertUser(db.knex, {
       username: 'crash-admin',
       email: 'crash-admin@wellrest.test',
@@ -162,14 +100,14 @@ describe.each(engines)('a workflow run survives a killed process on %s', (engine
     });
     if (engine === 'pglite') await db.close();
 
-    const crashed = await runWorker(workerEnv);
+    const crashed = await runWorker('workflow-worker.ts', workerEnv);
     expect(crashed.output).toContain('committed');
     expect(crashed.signal).toBe('SIGKILL');
 
     // Another process takes over.
     if (engine === 'pglite') db = await open();
     const app = await createApp({
-      config: testConfig({ secret: SECRET }),
+      config: testConfig({ secret: CRASH_SECRET }),
       db,
       logger: createLogger('silent'),
       jobs: { ...TEST_JOB_OPTIONS, workflows: { stepExpireInSeconds: EXPIRE_SECONDS, stepRetryDelay: 1 } },
