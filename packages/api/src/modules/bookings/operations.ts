@@ -131,19 +131,26 @@ async function insertWithFreeKit(
   row: (kitId: number) => Record<string, unknown>,
   bookingId?: number,
 ): Promise<{ id: number; kitId: number } | null> {
-  const { kits, holds, notReady } = await loadKitsAndHolds(db, kitType, neededWindow(startDate, testType), {
-    readyFor: { startDate, today },
-  });
-  const candidates = availableKitsOfType(kitType, kits, holds, startDate, testType)
-    .filter((kit) => !notReady.has(kit.id))
-    .map((kit) => kit.id);
+  const freeKits = async () => {
+    const { kits, holds, notReady } = await loadKitsAndHolds(db, kitType, neededWindow(startDate, testType), {
+      readyFor: { startDate, today },
+    });
+    return availableKitsOfType(kitType, kits, holds, startDate, testType)
+      .filter((kit) => !notReady.has(kit.id))
+      .map((kit) => kit.id);
+  };
+  let candidates = await freeKits();
   while (candidates.length > 0) {
-    const claimed =
-      (await claimKit(db, candidates, { wait: false })) ?? (await claimKit(db, candidates, { wait: true }));
+    let claimed = await claimKit(db, candidates, { wait: false });
+    const waited = claimed === null;
+    if (claimed === null) claimed = await claimKit(db, candidates, { wait: true });
     if (claimed === null) return null;
-    candidates.splice(candidates.indexOf(claimed), 1);
     const id = await placeOnKit(db, row(claimed), bookingId);
     if (id !== null) return { id, kitId: claimed };
+    // Taken meanwhile. After a wait the other requests have ended: decide again on what they left.
+    candidates = waited
+      ? (await freeKits()).filter((kit) => kit !== claimed)
+      : candidates.filter((kit) => kit !== claimed);
   }
   return null;
 }
