@@ -174,7 +174,15 @@ export async function runBench(root: string, options: BenchOptions): Promise<voi
 
     const bundles = measureBundles(root);
     const lighthouseResults = options.lighthouse ? pages : undefined;
-    const targets = evaluateTargets({ core, http, contention, bundles, lighthouse: lighthouseResults });
+    const targets = evaluateTargets({
+      core,
+      http,
+      contention,
+      bundles,
+      lighthouse: lighthouseResults,
+      patients: data.patients.length,
+      ...(coldSearch ? { coldSearch } : {}),
+    });
     const results = {
       mode,
       measuredAt: new Date().toISOString(),
