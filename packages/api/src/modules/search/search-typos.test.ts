@@ -10,7 +10,7 @@ import { COSTS } from './words.js';
 //
 // Ranking: each query word costs its best match — exact 0, beginning 1, one typo 2 (3 in a
 // beginning), two typos 4 (5 in a beginning) — and a record the sum over the words; cheaper
-// first, then by name, then by id.
+// first, then the most recently registered patient first (PATIENTS are registered in order).
 
 const PATIENTS = [
   { name: 'Tessa Testwell', email: 'tessa.testwell@example.test', phone: '555-014-2200' },
@@ -45,14 +45,14 @@ const CASES: [string, string, string[]][] = [
   ['every word must match', 'Tessa Oakley', []],
   ['every word must match, each with its own typo', 'Tesas Tsetwell', ['Tessa Testwell']],
   [
-    'ranking: exact, then beginning, then typo; ties by name',
+    'ranking: exact, then beginning, then typo; ties newest first',
     'Smith',
-    ['Avery Smith', 'Blake Smith', 'Sam Smithson', 'Ann Smyth'],
+    ['Blake Smith', 'Avery Smith', 'Sam Smithson', 'Ann Smyth'],
   ],
   [
     'ranking: exact, then typo, then typo in a beginning',
     'Smyth',
-    ['Ann Smyth', 'Avery Smith', 'Blake Smith', 'Sam Smithson'],
+    ['Ann Smyth', 'Blake Smith', 'Avery Smith', 'Sam Smithson'],
   ],
   ['ranking: the sum over the words', 'Smith Avery', ['Avery Smith']],
   ['an email domain', 'kingsridge.test', ['Quentin Kingsridge']],

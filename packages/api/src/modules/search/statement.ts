@@ -35,6 +35,8 @@ export interface SearchRow {
   role: 'shown' | 'candidate';
   id: number;
   score: number;
+  /** The row's place in its part, as the part chose it (1 first). */
+  rank: number;
   t1: string | null;
   t2: string | null;
   t3: string | null;
@@ -82,14 +84,35 @@ function matchedRecords(db: Knex, kinds: RecordKind[], matches: TermMatches): Kn
   );
 }
 
+/**
+ * The best `limit` patients: cheapest match first, then the most recently registered. A common
+ * surname matches thousands of patients equally at a million; the newest of them are the likely
+ * ones at a front desk, and finding them needs no read of the others' rows. Without a scope the
+ * best are chosen from the index alone, and only they are read.
+ */
 function patientsOf(db: Knex, scope: RecordScope, limit: number): Knex.QueryBuilder {
+  const best =
+    scope.kind === 'all'
+      ? db
+          .from('m')
+          .where('m.kind', 'patient')
+          .select('m.id', 'm.cost')
+          .orderBy([{ column: 'm.cost' }, { column: 'm.id', order: 'desc' }])
+          .limit(limit)
+      : null;
   const query = db
-    .from('m')
+    .from(best ? best.as('m') : 'm')
     .join('patients', 'patients.id', 'm.id')
-    .where('m.kind', 'patient')
-    .select('patients.id', 'patients.name', 'patients.email', db.raw(`${SCORE} AS score`))
-    .orderBy([{ column: 'm.cost' }, { column: 'patients.name' }, { column: 'patients.id' }])
+    .select(
+      'patients.id',
+      'patients.name',
+      'patients.email',
+      db.raw(`${SCORE} AS score`),
+      db.raw('row_number() OVER (ORDER BY m.cost, m.id DESC) AS rank'),
+    )
+    .orderBy([{ column: 'm.cost' }, { column: 'm.id', order: 'desc' }])
     .limit(limit);
+  if (!best) query.where('m.kind', 'patient');
   applyScope(query, scope, PATIENT_SCOPE);
   return query;
 }
@@ -105,6 +128,7 @@ function physiciansOf(db: Knex, scope: RecordScope, limit: number): Knex.QueryBu
       'physicians.npi',
       'physicians.practice',
       db.raw(`${SCORE} AS score`),
+      db.raw('row_number() OVER (ORDER BY m.cost, physicians.name, physicians.id) AS rank'),
     )
     .orderBy([{ column: 'm.cost' }, { column: 'physicians.name' }, { column: 'physicians.id' }])
     .limit(limit);
@@ -171,6 +195,7 @@ function bookingCandidates(
  */
 function bestBookings(db: Knex, plan: SearchPlan): Knex.QueryBuilder {
   const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
+  const score = `greatest(CASE WHEN bookings.id = ? THEN 1 ELSE 0 END, coalesce(k.score * 0.95, 0), coalesce(${patientScore}, 0))::float8`;
   const query = db
     .from('bc')
     .join('bookings', 'bookings.id', 'bc.id')
@@ -179,16 +204,16 @@ function bestBookings(db: Knex, plan: SearchPlan): Knex.QueryBuilder {
     .leftJoin('k', 'k.id', 'bookings.kit_id')
     .select(
       'bookings.id',
-      db.raw(
-        `greatest(CASE WHEN bookings.id = ? THEN 1 ELSE 0 END, coalesce(k.score * 0.95, 0), coalesce(${patientScore}, 0))::float8 AS score`,
-        [plan.typedNumber],
-      ),
+      db.raw(`${score} AS score`, [plan.typedNumber]),
       'bookings.start_date',
       'bookings.kit_type',
       'bookings.test_type',
       'bookings.status',
       'patients.name as patient_name',
       'kits.kit_id as kit_label',
+      db.raw(`row_number() OVER (ORDER BY ${score} DESC, bookings.start_date DESC, bookings.id) AS rank`, [
+        plan.typedNumber,
+      ]),
     )
     .orderBy([
       { column: 'score', order: 'desc' },
@@ -208,19 +233,18 @@ function bestBookings(db: Knex, plan: SearchPlan): Knex.QueryBuilder {
 function bestReferrals(db: Knex, plan: SearchPlan, scope: RecordScope): Knex.QueryBuilder {
   const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
   const physicianScore = plan.physicianCandidates ? 'phc.score * 0.8' : '0';
+  const score = `greatest(CASE WHEN referrals.id = ? THEN 1 ELSE 0 END, coalesce(${patientScore}, 0), coalesce(${physicianScore}, 0))::float8`;
   const query = db('referrals')
     .join('patients', 'patients.id', 'referrals.patient_id')
     .join('physicians', 'physicians.id', 'referrals.physician_id')
     .select(
       'referrals.id',
-      db.raw(
-        `greatest(CASE WHEN referrals.id = ? THEN 1 ELSE 0 END, coalesce(${patientScore}, 0), coalesce(${physicianScore}, 0))::float8 AS score`,
-        [plan.typedNumber],
-      ),
+      db.raw(`${score} AS score`, [plan.typedNumber]),
       'referrals.status',
       'referrals.urgency',
       'patients.name as patient_name',
       'physicians.name as physician_name',
+      db.raw(`row_number() OVER (ORDER BY ${score} DESC, referrals.id DESC) AS rank`, [plan.typedNumber]),
     )
     .where((w) => {
       w.where('referrals.id', plan.typedNumber);
@@ -245,21 +269,18 @@ function rows(
   type: SearchRow['type'],
   role: SearchRow['role'],
   texts: string[],
-  limit?: number,
 ): Knex.QueryBuilder {
   const columns = [...texts, ...Array.from({ length: 6 - texts.length }, () => 'NULL')];
-  const query = db
+  return db
     .from(from)
     .select(
       db.raw(
-        `?::text AS type, ?::text AS role, ${from}.id::bigint AS id, ${from}.score::float8 AS score, ${columns
+        `?::text AS type, ?::text AS role, ${from}.id::bigint AS id, ${from}.score::float8 AS score, ${from}.rank::int AS rank, ${columns
           .map((c, i) => `${c}::text AS t${i + 1}`)
           .join(', ')}`,
         [type, role],
       ),
     );
-  if (limit !== undefined) query.orderBy([{ column: 'score', order: 'desc' }]).limit(limit);
-  return query;
 }
 
 /** Every row a search needs, in one statement. */
@@ -317,5 +338,7 @@ export async function readSearch(db: Knex, matches: TermMatches, plan: SearchPla
   const answer = (await query.options({ name: `wellrest-search-${shape}` })) as (SearchRow & {
     id: string | number;
   })[];
-  return answer.map((row) => ({ ...row, id: Number(row.id), score: Number(row.score) }));
+  return answer
+    .map((row) => ({ ...row, id: Number(row.id), score: Number(row.score), rank: Number(row.rank) }))
+    .sort((a, b) => a.rank - b.rank);
 }

@@ -14,6 +14,8 @@ import { matchTerms, queryTerms } from './words.js';
 interface Ranked {
   result: SearchResult;
   score: number;
+  /** Its place among the results of its type, as chosen (statement.ts). */
+  rank: number;
 }
 
 const ALL: RecordScope = { kind: 'all' };
@@ -84,7 +86,7 @@ function toRanked(row: SearchRow): Ranked {
         };
     }
   })();
-  return { score: row.score, result: { ...result, url: searchResultUrl(row.type, row.id) } };
+  return { score: row.score, rank: row.rank, result: { ...result, url: searchResultUrl(row.type, row.id) } };
 }
 
 /** Everything the caller may read that matches, ranked, before the limit. */
@@ -114,9 +116,7 @@ async function rankedMatches(ctx: AppContext, db: Knex, input: SearchInput): Pro
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const { db } = accessFor(ctx);
   const ranked = await rankedMatches(ctx, db, input);
-  ranked.sort(
-    (a, b) => b.score - a.score || a.result.type.localeCompare(b.result.type) || a.result.id - b.result.id,
-  );
+  ranked.sort((a, b) => b.score - a.score || a.result.type.localeCompare(b.result.type) || a.rank - b.rank);
   const results = ranked.slice(0, input.limit).map((r) => r.result);
   await recordAccess(db, ctx, {
     action: 'search.query',

@@ -15,7 +15,8 @@ import type { Knex } from 'knex';
 //   "example.test", a kit label) matches the same whole.
 //
 // Ranking: each word costs what its best match costs (COSTS), a record costs the sum over the
-// query's words, cheaper first; then by name and id (the record's label), so the order is stable.
+// query's words, cheaper first; then patients newest first, physicians and kits by name or label
+// and id (statement.ts), so the order is stable.
 
 export type WordClass = 'w' | 'd' | 'c';
 
