@@ -92,7 +92,8 @@ export async function loadKitsAndHolds(
   const rows = (await db<KitRow>('kits')
     .select('id', 'kit_id', 'type', 'status', 'serial_number', 'notes', 'cleaning_due_on')
     .where({ type: kitType })
-    .orderBy('id')) as (KitRow & { cleaning_due_on: string | null })[];
+    .orderBy('id')
+    .options({ name: 'wellrest-kits-of-type' })) as (KitRow & { cleaning_due_on: string | null })[];
   const holds = (
     await db<BookingRow>('bookings')
       .select('bookings.*')
@@ -100,6 +101,8 @@ export async function loadKitsAndHolds(
       .where('kits.type', kitType)
       .whereIn('bookings.status', HOLDING_STATUSES)
       .whereRaw(`${HELD_RANGE_SQL} && daterange(?::date, ?::date, '[]')`, [window.from, window.to])
+      // Prepared once per connection: every booking decision reads it, and planning cost more than the read.
+      .options({ name: 'wellrest-kit-holds' })
   ).map(toBooking);
   const { readyFor } = options;
   const notReady = new Set(
