@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   firstScreenLoaders,
   inSignedInArea,
-  loadAppLayout,
+  loadSignedInArea,
   loadDashboardPage,
   loadLoginPage,
 } from './firstScreen';
@@ -28,9 +28,9 @@ describe('inSignedInArea', () => {
 
 describe('firstScreenLoaders', () => {
   it('loads the layout and the dashboard for /, the sign-in page for /login, the layout elsewhere inside', () => {
-    expect(firstScreenLoaders('/')).toEqual([loadAppLayout, loadDashboardPage]);
+    expect(firstScreenLoaders('/')).toEqual([loadSignedInArea, loadDashboardPage]);
     expect(firstScreenLoaders('/login')).toEqual([loadLoginPage]);
-    expect(firstScreenLoaders('/patients')).toEqual([loadAppLayout]);
+    expect(firstScreenLoaders('/patients')).toEqual([loadSignedInArea]);
   });
 
   it('loads nothing for public forms, stand-alone pages and unknown paths', () => {
