@@ -14,6 +14,9 @@ const apiTarget = process.env.WELLREST_API_URL ?? 'http://localhost:3000';
 
 /** The name of the page's first script's entry (see bootScript). */
 const BOOT_ENTRY = 'boot';
+/** The primitives of the first screens (see the `ui` chunk group). */
+const FIRST_SCREEN_PRIMITIVES =
+  /[\\/]src[\\/]components[\\/](ui[\\/](alert|badge|button|card|checkbox|input|label|skeleton|spinner)\.tsx|brand[\\/])/;
 /** The entries' own modules: they stay in their entry chunks. */
 const ENTRY_MODULES = /[\\/]src[\\/](boot\.ts|main\.tsx)$/;
 /** The modules of that entry (src/boot.ts and what it imports: see the `firstScreen` chunk group). */
@@ -177,12 +180,13 @@ export default defineConfig({
             // Left to automatic splitting they become dozens of sub-kilobyte chunks, each a round trip
             // on the way to a page's first paint; grouped, a page needs a handful of requests.
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            // The primitives of the first screens (sign-in form, cards, buttons): small, and all the
+            // sign-in screen loads.
+            { name: 'ui', test: FIRST_SCREEN_PRIMITIVES, priority: 1 },
+            // The layered primitives (dialogs, sheets, popovers, tooltips, tabs, toasts) with the
+            // Radix parts under them: the layout and the pages load them, the sign-in screen does not.
             // The command palette (cmdk) is only for the search dialog: it stays with the layout.
-            {
-              name: 'ui',
-              test: /[\\/]src[\\/]components[\\/](ui[\\/](?!command\.)|brand[\\/])/,
-              priority: 1,
-            },
+            { name: 'overlays', test: /[\\/]src[\\/]components[\\/]ui[\\/](?!command\.)/ },
           ],
         },
       },
