@@ -187,7 +187,10 @@ export default defineConfig({
             // under them: the layout and the pages load them, the sign-in screen does not. Left out:
             // the command palette (cmdk, only for the search dialog), the toasts (loaded with the
             // first toast) and the tabs (some pages only): they go with what uses them.
-            { name: 'overlays', test: /[\\/]src[\\/]components[\\/]ui[\\/](?!(command|toast|toaster|tabs)\.)/ },
+            {
+              name: 'overlays',
+              test: /[\\/]src[\\/]components[\\/]ui[\\/](?!(command|toast|toaster|tabs)\.)/,
+            },
           ],
         },
       },

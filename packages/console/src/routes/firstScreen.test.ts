@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import {
   firstScreenLoaders,
   inSignedInArea,
-  loadSignedInArea,
   loadDashboardPage,
   loadLoginPage,
+  loadSignedInArea,
 } from './firstScreen';
 
 describe('inSignedInArea', () => {
