@@ -121,6 +121,15 @@ export function preloadFirstScreen(path: string): void {
   for (const load of firstScreenLoaders(path)) FIRST_SCREENS.get(load)?.preload().catch(ignoreFailure);
 }
 
+/**
+ * Starts loading the signed-in area's code (the layout, its primitives, the permission rules),
+ * which the sign-in screen does not load: sent with the sign-in, it arrives while the server
+ * checks the password instead of after.
+ */
+export function preloadSignedInArea(): void {
+  SignedInArea.preload().catch(ignoreFailure);
+}
+
 /** Renders the page of a route pattern, or the placeholder of its area. */
 export function RoutePage({ pattern, standalone = false }: { pattern: RoutePattern; standalone?: boolean }) {
   const Page = PAGES[pattern];
