@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { chromium } from '@playwright/test';
+import { freePort } from './server.js';
 
 const run = promisify(execFile);
 
@@ -79,9 +81,13 @@ async function lighthouseOnce(
     '--output=json',
     `--output-path=${output}`,
     '--quiet',
-    '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
   ];
-  if (page.cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: page.cookie })}`);
+  // A signed-in page gets the session cookie in the browser's own cookie jar, not as an extra
+  // Cookie header: once the console writes a cookie of its own (the theme), the browser sends
+  // its jar instead of the header, and every later call of the page would be signed out.
+  const browser = page.cookie ? await browserWithCookie(dir, url, page.cookie) : null;
+  if (browser) args.push(`--port=${browser.port}`, '--disable-storage-reset');
+  else args.push('--chrome-flags=--headless=new --no-sandbox --disable-gpu');
   try {
     await run(path.join(root, 'node_modules/.bin/lighthouse'), args, {
       cwd: root,
@@ -111,7 +117,30 @@ async function lighthouseOnce(
     const cause = killed ? 'timed out' : (lines.at(-1)?.replace(/^.*?(LH:\S+\s*)/, '') ?? 'failed');
     result.error = `Lighthouse failed: ${cause}`.slice(0, 300);
   } finally {
+    await browser?.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return result;
+}
+
+/**
+ * The system Chromium, headless, with `cookie` (`name=value`) set for `url` in its default
+ * profile and a DevTools port Lighthouse connects to.
+ */
+async function browserWithCookie(
+  dir: string,
+  url: string,
+  cookie: string,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu'],
+  });
+  const separator = cookie.indexOf('=');
+  await context.addCookies([
+    { name: cookie.slice(0, separator), value: cookie.slice(separator + 1).split(';')[0] ?? '', url },
+  ]);
+  return { port, close: () => context.close() };
 }
