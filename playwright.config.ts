@@ -13,7 +13,9 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: process.env.E2E_REPORT_DIR ?? 'playwright-report' }]]
     : 'list',
-  timeout: 30_000,
+  // CI runs two shards side by side on two cores: a long flow gets the time a loaded machine needs.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   use: {
     baseURL,
     trace: 'retain-on-failure',
