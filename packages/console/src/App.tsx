@@ -1,25 +1,51 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { PRIVACY_POLICY_URL, PUBLIC_ROUTES, SET_PASSWORD_PATH } from '@wellrest/core';
+import {
+  AUTHENTICATED_ROUTES,
+  canAccessRoute,
+  PRIVACY_POLICY_URL,
+  PUBLIC_ROUTES,
+  type RoutePattern,
+  SET_PASSWORD_PATH,
+} from '@wellrest/core';
 import { Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { ForbiddenPage } from '@/components/ForbiddenPage';
 import { ProtectedRoute } from '@/components/layout/ProtectedRoute';
-import { DeferredToaster } from '@/components/ui/deferred-toaster';
-import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
+import { useCurrentUser } from '@/features/auth/useCurrentUser';
 import { useRouteDocumentTitle } from '@/lib/pageTitle';
 import { queryClient } from '@/lib/queryClient';
 import { inSignedInArea } from '@/routes/firstScreen';
-import { NotFoundPage, PrivacyPolicyPage, RoutePage, SetPasswordPage, SignedInArea } from '@/routes/pages';
+import { AppLayout, NotFoundPage, PrivacyPolicyPage, RoutePage, SetPasswordPage } from '@/routes/pages';
+import { routeTitle } from '@/routes/titles';
 
-/**
- * The signed-in area (routes/SignedInArea.tsx: the layout, every authenticated route and the
- * route gate), behind the session check; or the not-found page.
- */
+/** A page the user's role may not open says so at once, without asking the server for its data. */
+function RouteGate({ pattern }: { pattern: RoutePattern }) {
+  const [path] = useLocation();
+  const { user } = useCurrentUser();
+  if (user && !canAccessRoute(user, path)) return <ForbiddenPage title={routeTitle(pattern)} />;
+  return <RoutePage pattern={pattern} />;
+}
+
+/** The signed-in area: one layout around every authenticated route, or the not-found page. */
 function AuthenticatedArea() {
   const [path] = useLocation();
   if (!inSignedInArea(path)) return <NotFoundPage />;
   return (
     <ProtectedRoute>
-      <SignedInArea />
+      <AppLayout>
+        <Switch>
+          {AUTHENTICATED_ROUTES.map((pattern) => (
+            <Route key={pattern} path={pattern}>
+              <RouteGate pattern={pattern} />
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </AppLayout>
     </ProtectedRoute>
   );
 }
@@ -27,7 +53,7 @@ function AuthenticatedArea() {
 export function AppRoutes() {
   useRouteDocumentTitle();
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
+    <Suspense fallback={<PageSpinner fullScreen />}>
       <Switch>
         <Route path={PRIVACY_POLICY_URL}>
           <PrivacyPolicyPage />
@@ -52,7 +78,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRoutes />
-      <DeferredToaster />
+      <Toaster />
     </QueryClientProvider>
   );
 }

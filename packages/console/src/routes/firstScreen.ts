@@ -8,8 +8,7 @@ import { findRoute, isPublicRoute, LOGIN_ROUTE } from '@wellrest/core';
 
 export const loadDashboardPage = () => import('@/features/dashboard/DashboardPage');
 export const loadLoginPage = () => import('@/features/auth/LoginPage');
-/** The layout with the signed-in area's routes (SignedInArea.tsx). */
-export const loadSignedInArea = () => import('@/routes/SignedInArea');
+export const loadAppLayout = () => import('@/components/layout/AppLayout');
 
 /**
  * True when the path is drawn inside the signed-in area, which checks the session before anything
@@ -23,8 +22,8 @@ export function inSignedInArea(path: string): boolean {
 /** The code the screen a page load starts on needs, when it is one of those above. */
 export function firstScreenLoaders(path: string): (() => Promise<unknown>)[] {
   if (path === LOGIN_ROUTE) return [loadLoginPage];
-  if (path === '/') return [loadSignedInArea, loadDashboardPage];
-  return inSignedInArea(path) ? [loadSignedInArea] : [];
+  if (path === '/') return [loadAppLayout, loadDashboardPage];
+  return inSignedInArea(path) ? [loadAppLayout] : [];
 }
 
 /** Ignores a failed preload: the screen's own render retries it and shows the error if any. */

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
-import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 
 const LoginScreen = lazy(() => import('@/features/auth/LoginScreen'));
@@ -20,25 +20,25 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const signedIn = user !== null && user !== undefined;
   const signedInShown = useDeferredValue(signedIn);
   if (isLoading || (signedIn && !signedInShown)) {
-    return <FullScreenSpinner label="Checking your session…" />;
+    return <PageSpinner fullScreen label="Checking your session…" />;
   }
   if (!user) {
     return (
-      <Suspense fallback={<FullScreenSpinner />}>
+      <Suspense fallback={<PageSpinner fullScreen />}>
         <LoginScreen />
       </Suspense>
     );
   }
   if (user.mustChangePassword) {
     return (
-      <Suspense fallback={<FullScreenSpinner />}>
+      <Suspense fallback={<PageSpinner fullScreen />}>
         <ChoosePasswordScreen username={user.username} />
       </Suspense>
     );
   }
   if (user.mustEnrolTwoFactor) {
     return (
-      <Suspense fallback={<FullScreenSpinner />}>
+      <Suspense fallback={<PageSpinner fullScreen />}>
         <EnrolTwoFactorScreen />
       </Suspense>
     );
