@@ -14,9 +14,16 @@ export async function submitLogin(page: Page, username: string, password = DEMO_
 /** Ticks both boxes of the privacy dialog and acknowledges it, when it is shown. */
 export async function acknowledgePrivacyIfShown(page: Page) {
   const dialog = page.getByRole('dialog', { name: messages.privacy.title });
+  // The notice opens once the console's own check has answered that this user has not
+  // acknowledged the current version: ask the server the same question, and when it says so,
+  // give the notice the time a loaded machine needs instead of a fixed few seconds.
+  const check = await page.request.get('/api/privacy-acknowledgment/check');
+  const { needsAcknowledgment } = (await check.json()) as { needsAcknowledgment?: boolean };
+  if (!needsAcknowledgment) return;
   try {
-    await dialog.waitFor({ state: 'visible', timeout: 3000 });
+    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
   } catch {
+    // Acknowledged in this browser already (its local flag): the console does not ask again.
     return;
   }
   await dialog.getByRole('checkbox', { name: messages.privacy.readCheckbox }).check();
