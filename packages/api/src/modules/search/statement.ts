@@ -190,12 +190,21 @@ function bookingCandidates(
 }
 
 /**
+ * A booking's or referral's score: 1 for the number typed (bound as the one parameter), else the
+ * best of what found it, each finder's score already weighted.
+ */
+function bestOf(table: 'bookings' | 'referrals', finders: string[]): string {
+  const found = finders.map((finder) => `coalesce(${finder}, 0)`).join(', ');
+  return `greatest(CASE WHEN ${table}.id = ? THEN 1 ELSE 0 END, ${found})::float8`;
+}
+
+/**
  * The best `limit` bookings considered, scored as the number typed (1), the kit that found them
  * (0.95 of its score) or the patient (0.9), the better of them; then the latest first.
  */
 function bestBookings(db: Knex, plan: SearchPlan): Knex.QueryBuilder {
   const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
-  const score = `greatest(CASE WHEN bookings.id = ? THEN 1 ELSE 0 END, coalesce(k.score * 0.95, 0), coalesce(${patientScore}, 0))::float8`;
+  const score = bestOf('bookings', ['k.score * 0.95', patientScore]);
   const query = db
     .from('bc')
     .join('bookings', 'bookings.id', 'bc.id')
@@ -233,7 +242,7 @@ function bestBookings(db: Knex, plan: SearchPlan): Knex.QueryBuilder {
 function bestReferrals(db: Knex, plan: SearchPlan, scope: RecordScope): Knex.QueryBuilder {
   const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
   const physicianScore = plan.physicianCandidates ? 'phc.score * 0.8' : '0';
-  const score = `greatest(CASE WHEN referrals.id = ? THEN 1 ELSE 0 END, coalesce(${patientScore}, 0), coalesce(${physicianScore}, 0))::float8`;
+  const score = bestOf('referrals', [patientScore, physicianScore]);
   const query = db('referrals')
     .join('patients', 'patients.id', 'referrals.patient_id')
     .join('physicians', 'physicians.id', 'referrals.physician_id')
