@@ -335,23 +335,24 @@ describe.runIf(runs)('three API processes behind nginx', () => {
       });
       expect(created.status).toBe(201);
       ids.push((created.body as unknown as { id: number }).id);
+      // Equal matches come newest first.
       await everywhere(
         'Marigold',
-        ids.map((_, k) => `Marigold Wrenfield${'abcd'[k]}`),
+        ids.map((_, k) => `Marigold Wrenfield${'abcd'[k]}`).reverse(),
       );
     }
     // Two typos allowed in ten letters: the other three are one letter away from "wrenfieldc".
     await everywhere('Mraigold Wrenfieldc', [
       'Marigold Wrenfieldc',
-      'Marigold Wrenfielda',
-      'Marigold Wrenfieldb',
       'Marigold Wrenfieldd',
+      'Marigold Wrenfieldb',
+      'Marigold Wrenfielda',
     ]);
     await everywhere('wrenfield.test', [
-      'Marigold Wrenfielda',
-      'Marigold Wrenfieldb',
-      'Marigold Wrenfieldc',
       'Marigold Wrenfieldd',
+      'Marigold Wrenfieldc',
+      'Marigold Wrenfieldb',
+      'Marigold Wrenfielda',
     ]);
 
     // Renamed on another process: the new name is found everywhere, the old one nowhere.
@@ -363,12 +364,12 @@ describe.runIf(runs)('three API processes behind nginx', () => {
     expect(renamed.status).toBe(200);
     await everywhere('Ashcombe', ['Juniper Ashcombe']);
     await everywhere('Ashcmobe', ['Juniper Ashcombe']);
-    await everywhere('Marigold', ['Marigold Wrenfieldb', 'Marigold Wrenfieldc', 'Marigold Wrenfieldd']);
+    await everywhere('Marigold', ['Marigold Wrenfieldd', 'Marigold Wrenfieldc', 'Marigold Wrenfieldb']);
 
     // Deleted (by another writer, straight in the database): gone at once, nothing reloaded.
     await db.knex('patients').where({ id: ids[1] }).delete();
-    await everywhere('Marigold', ['Marigold Wrenfieldc', 'Marigold Wrenfieldd']);
-    await everywhere('wrenfield.test', ['Juniper Ashcombe', 'Marigold Wrenfieldc', 'Marigold Wrenfieldd']);
+    await everywhere('Marigold', ['Marigold Wrenfieldd', 'Marigold Wrenfieldc']);
+    await everywhere('wrenfield.test', ['Marigold Wrenfieldd', 'Marigold Wrenfieldc', 'Juniper Ashcombe']);
     const left = await db
       .knex('search_entries')
       .where({ kind: 'patient', record_id: ids[1] })

@@ -614,7 +614,12 @@ describe('workflows', () => {
       })
       .returning('id');
 
-    // The tick at 09:00:30 practice time today, twice.
+    // Enabled at midnight (a schedule fires only after it was enabled), then the tick at 09:00:30
+    // practice time today, twice.
+    await server
+      .db('workflows')
+      .whereIn('id', [schedule.id, pickup.id, returning.id, overdue.id])
+      .update({ enabled_at: new Date(zonedInstant(today, 0, TZ)) });
     clock = new Date(zonedInstant(today, 9 * 60, TZ) + 30_000);
     await server.workflows.scan();
     await server.workflows.scan();
