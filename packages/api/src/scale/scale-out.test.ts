@@ -336,10 +336,7 @@ describe.runIf(runs)('three API processes behind nginx', () => {
       expect(created.status).toBe(201);
       ids.push((created.body as unknown as { id: number }).id);
       // Equal matches come newest first.
-      await everywhere(
-        'Marigold',
-        ids.map((_, k) => `Marigold Wrenfield${'abcd'[k]}`).reverse(),
-      );
+      await everywhere('Marigold', ids.map((_, k) => `Marigold Wrenfield${'abcd'[k]}`).reverse());
     }
     // Two typos allowed in ten letters: the other three are one letter away from "wrenfieldc".
     await everywhere('Mraigold Wrenfieldc', [
