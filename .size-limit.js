@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 const WIDGET_LIMIT = '30 KB';
-const CONSOLE_INITIAL_JS_LIMIT = '200 KB';
+const CONSOLE_INITIAL_JS_LIMIT = '120 KB';
 
 const widget = (file, what) => ({
   name: `${file} (${what})`,

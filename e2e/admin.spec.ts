@@ -183,7 +183,8 @@ test('bumping the policy version asks everyone to acknowledge again', async ({
   const again = await browser.newPage();
   await again.goto('/login');
   await submitLogin(again, colleague.username, colleague.password);
-  await expect(again.getByRole('dialog', { name: messages.privacy.title })).toBeVisible();
+  // The notice opens once the signed-in area's code has loaded and the check has answered.
+  await expect(again.getByRole('dialog', { name: messages.privacy.title })).toBeVisible({ timeout: 20_000 });
   await again.close();
 });
 

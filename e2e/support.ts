@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request } from '@playwright/test';
-import { messages, type Role } from '@wellrest/core';
+import { messages, PRIVACY_ACK_STORAGE_KEY, type Role } from '@wellrest/core';
 
 export const DEMO_PASSWORD = 'wellrest-demo';
 
@@ -11,21 +11,34 @@ export async function submitLogin(page: Page, username: string, password = DEMO_
   await page.getByRole('button', { name: messages.login.signIn }).click();
 }
 
+/**
+ * Asks the server what the console asks before it opens the privacy notice: whether this user has
+ * acknowledged the current policy version. Right after a sign-in, a password change or a
+ * two-factor step the session may not be settled yet (the question is refused until it is), so
+ * the question is asked again for a while; `undefined` when it is never answered.
+ */
+async function needsPrivacyAcknowledgment(page: Page): Promise<boolean | undefined> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const check = await page.request.get('/api/privacy-acknowledgment/check');
+    if (check.ok()) return ((await check.json()) as { needsAcknowledgment: boolean }).needsAcknowledgment;
+    if (Date.now() > deadline) return undefined;
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Ticks both boxes of the privacy dialog and acknowledges it, when it is shown. */
 export async function acknowledgePrivacyIfShown(page: Page) {
   const dialog = page.getByRole('dialog', { name: messages.privacy.title });
   // The notice opens once the console's own check has answered that this user has not
-  // acknowledged the current version: ask the server the same question, and when it says so,
-  // give the notice the time a loaded machine needs instead of a fixed few seconds.
-  const check = await page.request.get('/api/privacy-acknowledgment/check');
-  const { needsAcknowledgment } = (await check.json()) as { needsAcknowledgment?: boolean };
-  if (!needsAcknowledgment) return;
-  try {
-    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
-  } catch {
-    // Acknowledged in this browser already (its local flag): the console does not ask again.
-    return;
-  }
+  // acknowledged the current version, and after the signed-in area's code has loaded: ask the
+  // server the same question, and when it says so, give the notice the time a loaded machine
+  // needs instead of a fixed few seconds.
+  if (!(await needsPrivacyAcknowledgment(page))) return;
+  // Acknowledged in this browser already (its local flag): the console does not ask again.
+  const flagged = await page.evaluate((key) => localStorage.getItem(key) !== null, PRIVACY_ACK_STORAGE_KEY);
+  if (flagged) return;
+  await dialog.waitFor({ state: 'visible', timeout: 20_000 });
   await dialog.getByRole('checkbox', { name: messages.privacy.readCheckbox }).check();
   await dialog.getByRole('checkbox', { name: messages.privacy.agreeCheckbox }).check();
   await dialog.getByRole('button', { name: messages.privacy.acknowledgeButton }).click();

@@ -14,6 +14,13 @@ const apiTarget = process.env.WELLREST_API_URL ?? 'http://localhost:3000';
 
 /** The name of the page's first script's entry (see bootScript). */
 const BOOT_ENTRY = 'boot';
+/** The primitives of the first screens (see the `ui` chunk group). */
+const FIRST_SCREEN_PRIMITIVES =
+  /[\\/]src[\\/]components[\\/](ui[\\/](alert|badge|button|card|checkbox|input|label|skeleton|spinner)\.tsx|brand[\\/])/;
+/** The entries' own modules: they stay in their entry chunks. */
+const ENTRY_MODULES = /[\\/]src[\\/](boot\.ts|main\.tsx)$/;
+/** The modules of that entry (src/boot.ts and what it imports: see the `firstScreen` chunk group). */
+const BOOT_MODULES = /[\\/]src[\\/](lib[\\/](sessionCheck|dataRequest)\.ts|routes[\\/]firstScreen\.ts)$/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -161,16 +168,28 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // React itself changes far less often than the app: its own chunk stays cached across releases.
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
+            // What boot.ts runs (the session check, the first screen's loaders), and nothing else: the
+            // page's first script must not wait for the console's code.
+            { name: 'firstScreen', test: BOOT_MODULES, priority: 4 },
+            // The rest of the page's first scripts (the entry's static imports: routing, the session
+            // query, the query client) in one chunk, taken before the groups below so that none of
+            // them pulls a primitive or an icon into the first load.
+            { name: 'shell', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id), priority: 3 },
             // Every page uses a few icons and the shared UI primitives (with the Radix parts under them).
             // Left to automatic splitting they become dozens of sub-kilobyte chunks, each a round trip
             // on the way to a page's first paint; grouped, a page needs a handful of requests.
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
-            // The command palette (cmdk) is only for the search dialog: it stays with the layout.
+            // The primitives of the first screens (sign-in form, cards, buttons): small, and all the
+            // sign-in screen loads.
+            { name: 'ui', test: FIRST_SCREEN_PRIMITIVES, priority: 1 },
+            // The layered primitives (dialogs, sheets, popovers, tooltips, menus) with the Radix parts
+            // under them: the layout and the pages load them, the sign-in screen does not. Left out:
+            // the command palette (cmdk, only for the search dialog), the toasts (loaded with the
+            // first toast) and the tabs (some pages only): they go with what uses them.
             {
-              name: 'ui',
-              test: /[\\/]src[\\/]components[\\/](ui[\\/](?!command\.)|brand[\\/])/,
-              priority: 1,
+              name: 'overlays',
+              test: /[\\/]src[\\/]components[\\/]ui[\\/](?!(command|toast|toaster|tabs)\.)/,
             },
           ],
         },

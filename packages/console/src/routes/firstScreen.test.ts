@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import {
   firstScreenLoaders,
   inSignedInArea,
-  loadAppLayout,
   loadDashboardPage,
   loadLoginPage,
+  loadSignedInArea,
 } from './firstScreen';
 
 describe('inSignedInArea', () => {
@@ -28,9 +28,9 @@ describe('inSignedInArea', () => {
 
 describe('firstScreenLoaders', () => {
   it('loads the layout and the dashboard for /, the sign-in page for /login, the layout elsewhere inside', () => {
-    expect(firstScreenLoaders('/')).toEqual([loadAppLayout, loadDashboardPage]);
+    expect(firstScreenLoaders('/')).toEqual([loadSignedInArea, loadDashboardPage]);
     expect(firstScreenLoaders('/login')).toEqual([loadLoginPage]);
-    expect(firstScreenLoaders('/patients')).toEqual([loadAppLayout]);
+    expect(firstScreenLoaders('/patients')).toEqual([loadSignedInArea]);
   });
 
   it('loads nothing for public forms, stand-alone pages and unknown paths', () => {

@@ -8,7 +8,8 @@ import { findRoute, isPublicRoute, LOGIN_ROUTE } from '@wellrest/core';
 
 export const loadDashboardPage = () => import('@/features/dashboard/DashboardPage');
 export const loadLoginPage = () => import('@/features/auth/LoginPage');
-export const loadAppLayout = () => import('@/components/layout/AppLayout');
+/** The layout with the signed-in area's routes (SignedInArea.tsx). */
+export const loadSignedInArea = () => import('@/routes/SignedInArea');
 
 /**
  * True when the path is drawn inside the signed-in area, which checks the session before anything
@@ -22,8 +23,8 @@ export function inSignedInArea(path: string): boolean {
 /** The code the screen a page load starts on needs, when it is one of those above. */
 export function firstScreenLoaders(path: string): (() => Promise<unknown>)[] {
   if (path === LOGIN_ROUTE) return [loadLoginPage];
-  if (path === '/') return [loadAppLayout, loadDashboardPage];
-  return inSignedInArea(path) ? [loadAppLayout] : [];
+  if (path === '/') return [loadSignedInArea, loadDashboardPage];
+  return inSignedInArea(path) ? [loadSignedInArea] : [];
 }
 
 /** Ignores a failed preload: the screen's own render retries it and shows the error if any. */

@@ -4,9 +4,9 @@ import { type Preloadable, preloadable } from '@/lib/preloadable';
 import {
   firstScreenLoaders,
   ignoreFailure,
-  loadAppLayout,
   loadDashboardPage,
   loadLoginPage,
+  loadSignedInArea,
 } from './firstScreen';
 import { routeTitle } from './titles';
 
@@ -104,10 +104,11 @@ export const PlaceholderPage = lazy(() => import('@/components/PlaceholderPage')
 export const NotFoundPage = lazy(() => import('@/components/NotFoundPage'));
 export const PrivacyPolicyPage = lazy(() => import('@/features/privacy/PrivacyPolicyPage'));
 export const SetPasswordPage = lazy(() => import('@/features/auth/SetPasswordPage'));
-export const AppLayout = preloadable(loadAppLayout);
+/** The layout and the routes of the signed-in area (SignedInArea.tsx). */
+export const SignedInArea = preloadable(loadSignedInArea);
 
 const FIRST_SCREENS = new Map<() => Promise<unknown>, Pick<Preloadable<object>, 'preload'>>([
-  [loadAppLayout, AppLayout],
+  [loadSignedInArea, SignedInArea],
   [loadDashboardPage, dashboardPage],
   [loadLoginPage, loginPage],
 ]);
@@ -118,6 +119,15 @@ const FIRST_SCREENS = new Map<() => Promise<unknown>, Pick<Preloadable<object>, 
  */
 export function preloadFirstScreen(path: string): void {
   for (const load of firstScreenLoaders(path)) FIRST_SCREENS.get(load)?.preload().catch(ignoreFailure);
+}
+
+/**
+ * Starts loading the signed-in area's code (the layout, its primitives, the permission rules),
+ * which the sign-in screen does not load: sent with the sign-in, it arrives while the server
+ * checks the password instead of after.
+ */
+export function preloadSignedInArea(): void {
+  SignedInArea.preload().catch(ignoreFailure);
 }
 
 /** Renders the page of a route pattern, or the placeholder of its area. */

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useDeferredValue } from 'react';
-import { PageSpinner } from '@/components/ui/spinner';
+import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
 import { useCurrentUser } from '@/features/auth/useCurrentUser';
 
 const LoginScreen = lazy(() => import('@/features/auth/LoginScreen'));
@@ -20,25 +20,25 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   const signedIn = user !== null && user !== undefined;
   const signedInShown = useDeferredValue(signedIn);
   if (isLoading || (signedIn && !signedInShown)) {
-    return <PageSpinner fullScreen label="Checking your session…" />;
+    return <FullScreenSpinner label="Checking your session…" />;
   }
   if (!user) {
     return (
-      <Suspense fallback={<PageSpinner fullScreen />}>
+      <Suspense fallback={<FullScreenSpinner />}>
         <LoginScreen />
       </Suspense>
     );
   }
   if (user.mustChangePassword) {
     return (
-      <Suspense fallback={<PageSpinner fullScreen />}>
+      <Suspense fallback={<FullScreenSpinner />}>
         <ChoosePasswordScreen username={user.username} />
       </Suspense>
     );
   }
   if (user.mustEnrolTwoFactor) {
     return (
-      <Suspense fallback={<PageSpinner fullScreen />}>
+      <Suspense fallback={<FullScreenSpinner />}>
         <EnrolTwoFactorScreen />
       </Suspense>
     );

@@ -1,6 +1,7 @@
 import { messages } from '@wellrest/core';
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { FullScreenSpinner } from './full-screen-spinner';
 import { PageSkeleton } from './skeleton';
 
 /** A spinning indicator. With a `label` it is announced as a status; without, it is decorative. */
@@ -27,10 +28,5 @@ export function PageSpinner({
   label?: string;
   fullScreen?: boolean;
 }) {
-  if (!fullScreen) return <PageSkeleton label={label} />;
-  return (
-    <div className="flex min-h-dvh w-full items-center justify-center">
-      <Spinner className="size-8" label={label} />
-    </div>
-  );
+  return fullScreen ? <FullScreenSpinner label={label} /> : <PageSkeleton label={label} />;
 }

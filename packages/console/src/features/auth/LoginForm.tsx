@@ -22,6 +22,7 @@ import { FieldMessage, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, apiRequest, errorField } from '@/lib/api';
 import { CURRENT_USER_KEY } from '@/lib/queryClient';
+import { preloadSignedInArea } from '@/routes/pages';
 import { getDeviceId, rememberDeviceId } from './deviceId';
 
 type Step = 'credentials' | 'twoFactor';
@@ -126,6 +127,7 @@ export function LoginForm() {
     setErrors(fieldErrors);
     if (!result.success || Object.keys(fieldErrors).length > 0) return;
     setPasswordExpired(false);
+    preloadSignedInArea();
     signIn.mutate(result.data);
   }
 
