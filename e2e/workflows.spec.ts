@@ -1,5 +1,12 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { addDays, dayOfWeek, workflowMessages as m, messages, todayInTimeZone } from '@wellrest/core';
+import {
+  addDays,
+  dayOfWeek,
+  workflowMessages as m,
+  messages,
+  rulesToLogic,
+  todayInTimeZone,
+} from '@wellrest/core';
 import { type FakeSmtp, startFakeSmtp } from '../packages/api/src/test/smtp-fake';
 import { adminApi, signIn } from './support';
 
@@ -179,8 +186,80 @@ test('the builder is usable with the keyboard: add, select, connect and delete s
   await expect(page.getByTestId('step-action-1')).toHaveCount(0);
 });
 
-test('each screen at 1366 px and 390 px', async ({ page }, testInfo) => {
+/**
+ * A workflow with a run to show, whatever the day: on a booking created, a condition no booking
+ * meets (so it never acts), enabled for one booking made here and then disabled. The demo's
+ * pickup reminder runs only when a demo booking's pickup is within a day, which depends on the date.
+ */
+async function workflowWithARun(api: Awaited<ReturnType<typeof adminApi>>): Promise<string> {
+  const name = `Screens ${stamp}`;
+  const created = await api.post('/api/workflows', {
+    data: {
+      name,
+      graph: {
+        nodes: [
+          { id: 't', type: 'trigger', trigger: { kind: 'booking.created' } },
+          {
+            id: 'c',
+            type: 'condition',
+            logic: rulesToLogic({
+              match: 'all',
+              rules: [{ field: 'booking.id', operator: 'equals', value: 0 }],
+            }),
+          },
+          {
+            id: 'n',
+            type: 'action',
+            action: { kind: 'notify', to: 'role', role: 'scheduler', title: 'Never' },
+          },
+        ],
+        edges: [
+          { id: 't-c', source: 't', target: 'c', sourceHandle: null },
+          { id: 'c-n', source: 'c', target: 'n', sourceHandle: 'yes' },
+        ],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await api.post(`/api/workflows/${id}/enable`)).status()).toBe(200);
+  const patient = await api.post('/api/patients', {
+    data: {
+      name: `Screens Patient ${stamp}`,
+      email: `screens-${stamp}@wellrest.test`,
+      phone: '(555) 555-0143',
+    },
+  });
+  expect(patient.status(), await patient.text()).toBe(201);
+  const booking = await api.post('/api/bookings', {
+    data: {
+      patientId: ((await patient.json()) as { id: number }).id,
+      testType: '2-day',
+      kitType: 'Somfit',
+      startDate: wednesdayAfter(91),
+    },
+  });
+  expect(booking.status(), await booking.text()).toBe(201);
+  await expect
+    .poll(
+      async () => {
+        const runs = (await (await api.get(`/api/workflows/${id}/runs`)).json()) as {
+          runs: { status: string }[];
+        };
+        return runs.runs.some((run) => run.status === 'completed');
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  expect((await api.post(`/api/workflows/${id}/disable`)).status()).toBe(200);
+  return name;
+}
+
+test('each screen at 1366 px and 390 px', async ({ page, playwright, baseURL }, testInfo) => {
   test.setTimeout(180_000);
+  const api = await adminApi(playwright.request, baseURL as string);
+  const withRun = await workflowWithARun(api);
+  await api.dispose();
   await signIn(page, 'admin');
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -189,7 +268,7 @@ test('each screen at 1366 px and 390 px', async ({ page }, testInfo) => {
     await page.goto('/workflows');
     await expect(page.getByRole('table', { name: m.title })).toBeVisible();
     await shot('workflows');
-    await page.getByRole('button', { name: `${m.history}: Pickup reminder` }).click();
+    await page.getByRole('button', { name: `${m.history}: ${withRun}` }).click();
     await expect(
       page
         .getByRole('dialog')

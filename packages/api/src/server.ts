@@ -29,6 +29,9 @@ function readConfig(): Config {
   }
 }
 
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Answers while migrations run: the port is ours, the application is not ready yet. */
 function startingUp(_request: IncomingMessage, response: ServerResponse): void {
   response.writeHead(503, {
@@ -61,6 +64,11 @@ async function main(): Promise<void> {
   );
 
   const server = createServer(startingUp);
+  // Idle keep-alive connections stay open a minute (Node closes them after 5 s): longer than the
+  // idle time of the proxies and clients that reuse them, so a request a client sends on a
+  // connection just as the server closes it (a reset the client cannot retry safely) is rare.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   try {
     await listen(server, config);
   } catch (error) {

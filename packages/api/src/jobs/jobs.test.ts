@@ -168,6 +168,29 @@ describe.each(engines)('job queue on %s', (engine) => {
     for (const id of ids) expect((await one?.getJob('shared', id))?.state).toBe('completed');
   }, 40_000);
 
+  it('works off a backlog job after job, waiting for the polling interval only when none is left', async () => {
+    // Thirty jobs queued while no worker runs (a burst of changes, or a restart), and a polling
+    // interval far longer than the whole test: a worker that waited for it after each job would
+    // have worked one of them.
+    const first = queue();
+    first.define({ name: 'other', handler: async () => undefined });
+    const boss = await first.start();
+    await boss.createQueue('backlog', { name: 'backlog' });
+    for (let i = 0; i < 30; i++) await boss.send('backlog', { i });
+    await first.stop(1000);
+
+    const done: number[] = [];
+    const jobs = queue({ pollingIntervalSeconds: 120 });
+    jobs.define<{ i: number }>({ name: 'backlog', handler: async (job) => void done.push(job.data.i) });
+    await jobs.start();
+    await until(
+      async () => done.length,
+      (n) => n >= 30,
+      30_000,
+    );
+    expect(done.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
+  }, 60_000);
+
   it('schedules cron jobs in the practice time zone', async () => {
     const jobs = queue({ timeZone: 'America/Chicago' });
     jobs.define({ name: 'nightly', handler: async () => undefined });

@@ -141,6 +141,12 @@ export class Jobs {
               'job failed',
             );
             throw error;
+          } finally {
+            // A worker that found a job looks for the next one at once: only a look that finds
+            // nothing waits for the polling interval. (pg-boss waits after every look unless its
+            // worker was notified, which made a backlog drain at one job per interval.)
+            const worker = this.workers.get(queue.name);
+            if (worker) boss.notifyWorker(worker);
           }
         },
       );

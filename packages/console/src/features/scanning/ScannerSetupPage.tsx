@@ -39,7 +39,9 @@ function ScannerTest({ settings }: { settings: ScannerSettings }) {
     // Enter and Tab are recorded, not acted on: the field must not lose focus mid-scan.
     if (event.key === 'Enter' || event.key === 'Tab') event.preventDefault();
     if (recording.current.length === 0) setCapture(null);
-    recording.current = [...recording.current, { key: event.key, at: performance.now() }];
+    // The time the key went down, not the time this handler ran: a busy page handles a scanner's
+    // keys late and unevenly, but their times are the scanner's.
+    recording.current = [...recording.current, { key: event.key, at: event.timeStamp }];
     setKeys(recording.current);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {

@@ -5,7 +5,7 @@
 
 export interface Keystroke {
   key: string;
-  /** Milliseconds (performance.now()) when the key went down. */
+  /** Milliseconds (the event's timeStamp, on performance.now()'s clock) when the key went down. */
   at: number;
 }
 
