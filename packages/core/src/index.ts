@@ -7,6 +7,7 @@ export {
   availableKitsOfType,
   availableKitTypes,
   dailyAvailability,
+  type HoldingFields,
   isKitFree,
   kitTypeAvailabilityByDate,
 } from './availability/engine.js';

@@ -4,7 +4,7 @@ import { isKitInService } from '../enums.js';
 import { messages } from '../messages.js';
 import type { ExtensionEligibility, ReductionEligibility } from '../schemas/availability.js';
 import type { Booking, Kit } from '../schemas/booking.js';
-import { blockedKitIds } from './engine.js';
+import { blockedKitIds, type HoldingFields } from './engine.js';
 
 function kitLabel(kits: readonly Kit[], id: number | null): string {
   return kits.find((k) => k.id === id)?.kitId ?? messages.labels.unknownKit;
@@ -18,7 +18,7 @@ function kitLabel(kits: readonly Kit[], id: number | null): string {
 export function extensionEligibility(
   booking: Booking,
   kits: Kit[],
-  bookings: Booking[],
+  bookings: readonly HoldingFields[],
 ): ExtensionEligibility {
   const refuse = (reason: string, availableKitsCount = 0): ExtensionEligibility => ({
     canExtend: false,

@@ -15,7 +15,8 @@ import type { Patient } from '../schemas/patient.js';
 // for bookings that touch the range asked about. A booking whose end date is before its start
 // date is malformed and holds nothing.
 
-type HoldingFields = Pick<Booking, 'id' | 'kitId' | 'status' | 'startDate' | 'endDate'>;
+/** What deciding about a kit reads of a booking: which kit it holds, in which status, for which dates. */
+export type HoldingFields = Pick<Booking, 'id' | 'kitId' | 'status' | 'startDate' | 'endDate'>;
 
 /** The fields of a kit dailyAvailability reads. */
 export type DailyKit = Pick<Kit, 'id' | 'kitId' | 'type' | 'status'>;
@@ -64,7 +65,7 @@ export function blockedKitIds(
  */
 export function isKitFree(
   kitId: number,
-  bookings: Booking[],
+  bookings: readonly HoldingFields[],
   startDate: string,
   testType: TestType,
 ): boolean {
@@ -92,7 +93,7 @@ function byId(a: { id: number }, b: { id: number }): number {
 export function availableKitsOfType(
   kitType: KitType,
   kits: Kit[],
-  bookings: Booking[],
+  bookings: readonly HoldingFields[],
   startDate: string,
   testType: TestType,
 ): Kit[] {
@@ -103,7 +104,7 @@ export function availableKitsOfType(
 /** The kit types with at least one in-service kit free for a test starting `startDate`. */
 export function availableKitTypes(
   kits: Kit[],
-  bookings: Booking[],
+  bookings: readonly HoldingFields[],
   startDate: string,
   testType: TestType,
 ): KitType[] {
@@ -335,7 +336,7 @@ export function dailyAvailability(
 export function kitTypeAvailabilityByDate(
   kitType: KitType,
   kits: Kit[],
-  bookings: Booking[],
+  bookings: readonly HoldingFields[],
   range: { from: string; days: number },
   testType: TestType,
 ): { date: string; available: number }[] {

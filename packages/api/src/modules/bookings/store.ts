@@ -6,6 +6,7 @@ import {
   type BookingListQuery,
   type BookingStatus,
   HOLDING_STATUSES,
+  type HoldingFields,
   isKitReadyFor,
   type Kit,
   type KitType,
@@ -88,22 +89,35 @@ export async function loadKitsAndHolds(
   kitType: KitType,
   window: { from: string; to: string },
   options: { readyFor?: { startDate: string; today: string } } = {},
-): Promise<{ kits: Kit[]; holds: Booking[]; notReady: Set<number> }> {
+): Promise<{ kits: Kit[]; holds: HoldingFields[]; notReady: Set<number> }> {
   const rows = (await db<KitRow>('kits')
     .select('id', 'kit_id', 'type', 'status', 'serial_number', 'notes', 'cleaning_due_on')
     .where({ type: kitType })
     .orderBy('id')
     .options({ name: 'wellrest-kits-of-type' })) as (KitRow & { cleaning_due_on: string | null })[];
+  // Only what the decision reads: at full scale a kit type has hundreds of holds in a window,
+  // and reading whole rows (notes, timestamps) cost more than the query.
   const holds = (
-    await db<BookingRow>('bookings')
-      .select('bookings.*')
+    (await db<BookingRow>('bookings')
+      .select('bookings.id', 'bookings.kit_id', 'bookings.status', 'bookings.start_date', 'bookings.end_date')
       .join('kits', 'kits.id', 'bookings.kit_id')
       .where('kits.type', kitType)
       .whereIn('bookings.status', HOLDING_STATUSES)
       .whereRaw(`${HELD_RANGE_SQL} && daterange(?::date, ?::date, '[]')`, [window.from, window.to])
       // Prepared once per connection: every booking decision reads it, and planning cost more than the read.
-      .options({ name: 'wellrest-kit-holds' })
-  ).map(toBooking);
+      .options({ name: 'wellrest-kit-holds' })) as Pick<
+      BookingRow,
+      'id' | 'kit_id' | 'status' | 'start_date' | 'end_date'
+    >[]
+  ).map(
+    (row): HoldingFields => ({
+      id: row.id,
+      kitId: row.kit_id,
+      status: row.status,
+      startDate: row.start_date,
+      endDate: row.end_date,
+    }),
+  );
   const { readyFor } = options;
   const notReady = new Set(
     readyFor
