@@ -1,7 +1,6 @@
 import { messages } from '@wellrest/core';
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { FullScreenSpinner } from './full-screen-spinner';
 import { PageSkeleton } from './skeleton';
 
 /** A spinning indicator. With a `label` it is announced as a status; without, it is decorative. */
@@ -17,16 +16,10 @@ export function Spinner({ className, label }: { className?: string; label?: stri
 }
 
 /**
- * The loading state of a page: inside the console a skeleton shaped like a page (the console's
- * convention, see skeleton.tsx); full screen, before the console's shell exists, the centred
- * spinner that index.html paints first.
+ * The loading state of a page inside the console: a skeleton shaped like a page (the console's
+ * convention, see skeleton.tsx). Before the console's shell exists, FullScreenSpinner
+ * (full-screen-spinner.tsx) draws the centred spinner that index.html paints first.
  */
-export function PageSpinner({
-  label = messages.common.loading,
-  fullScreen = false,
-}: {
-  label?: string;
-  fullScreen?: boolean;
-}) {
-  return fullScreen ? <FullScreenSpinner label={label} /> : <PageSkeleton label={label} />;
+export function PageSpinner({ label = messages.common.loading }: { label?: string }) {
+  return <PageSkeleton label={label} />;
 }
