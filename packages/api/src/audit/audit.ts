@@ -203,22 +203,29 @@ export interface AuditEventRow {
  * one, so the event commits or rolls back with the change it describes.
  */
 export async function audit(db: Knex, ctx: AppContext | undefined, event: AuditEvent): Promise<void> {
+  await auditInsert(db, ctx, event)
+    // Prepared once per connection (the same columns every time): most requests write one.
+    .options({ name: 'wellrest-audit-event' });
+}
+
+/**
+ * The insert of one audit event, not yet run: for a request that writes it together with the
+ * statement it ends on (a data-modifying `WITH`), one round trip for both.
+ */
+export function auditInsert(db: Knex, ctx: AppContext | undefined, event: AuditEvent): Knex.QueryBuilder {
   const user = ctx?.state.user;
   const actor =
     event.actor ?? (user ? { id: user.id, username: user.username } : { id: null, username: null });
   const client = ctx ? clientInfo(ctx) : { ip: null, userAgent: null };
-  await db('audit_events')
-    .insert({
-      actor_user_id: actor.id,
-      actor_username: actor.username,
-      action: event.action,
-      entity_type: event.entityType ?? null,
-      entity_id: event.entityId == null ? null : String(event.entityId),
-      outcome: event.outcome,
-      ip: client.ip,
-      user_agent: client.userAgent,
-      details: JSON.stringify(event.details ?? {}),
-    })
-    // Prepared once per connection (the same columns every time): most requests write one.
-    .options({ name: 'wellrest-audit-event' });
+  return db('audit_events').insert({
+    actor_user_id: actor.id,
+    actor_username: actor.username,
+    action: event.action,
+    entity_type: event.entityType ?? null,
+    entity_id: event.entityId == null ? null : String(event.entityId),
+    outcome: event.outcome,
+    ip: client.ip,
+    user_agent: client.userAgent,
+    details: JSON.stringify(event.details ?? {}),
+  });
 }

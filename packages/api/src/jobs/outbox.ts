@@ -10,10 +10,13 @@ import { knexSql } from './sql.js';
 
 /** Records a domain event. Pass the transaction of the change it reports. */
 export async function writeOutbox(db: Knex, topic: string, payload: object = {}): Promise<number> {
-  const [row] = await db('outbox_events')
-    .insert({ topic, payload: JSON.stringify(payload) })
-    .returning('id');
+  const [row] = await outboxInsert(db, topic, payload).returning('id');
   return (row as { id: number }).id;
+}
+
+/** {@link writeOutbox}'s insert, not yet run: to be written with the statement a request ends on. */
+export function outboxInsert(db: Knex, topic: string, payload: object = {}): Knex.QueryBuilder {
+  return db('outbox_events').insert({ topic, payload: JSON.stringify(payload) });
 }
 
 interface OutboxRow {

@@ -95,6 +95,29 @@ describe('bookings API', () => {
       .where({ action: 'booking.create', entity_id: String(created.body.id) });
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain('Gale');
+    const outbox = await server
+      .db('outbox_events')
+      .where({ topic: 'booking.created' })
+      .whereRaw("payload->>'bookingId' = ?", [String(created.body.id)]);
+    expect(outbox.map((row) => row.payload)).toEqual([
+      { bookingId: created.body.id, from: null, to: 'confirmed' },
+    ]);
+  });
+
+  it('writes a booking in a fixed number of statements: its history, event and audit go with the answer', async () => {
+    await insertKits(server.db, 'Somfit', 2);
+    const patient = await insertPatient(server.db);
+    let status = 0;
+    const statements = await countQueries(server.db, async () => {
+      const created = await scheduler.request('POST', '/api/bookings', {
+        body: { patientId: patient.id, kitType: 'Somfit', startDate: wednesdayAhead(3) },
+      });
+      status = created.status;
+    });
+    expect(status).toBe(201);
+    // The session, BEGIN, the patient with the duplicate lock, the duplicate check, kits, holds,
+    // the kit claim, the insert, the history, event and audit with the answer, and COMMIT.
+    expect(statements).toBe(10);
   });
 
   it('answers 409 with the spec message when no kit of the type is free', async () => {

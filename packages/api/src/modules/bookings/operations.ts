@@ -26,14 +26,21 @@ import type { AppContext } from '../../http/context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { markKitOut, markKitReturned } from '../kits/operations.js';
 import { findInventoryKit } from '../kits/store.js';
-import { accessFor, applyScope, PATIENT_SCOPE, recordAccess, scopeOf } from '../patients/access.js';
 import {
+  accessFor,
+  accessInsert,
+  applyScope,
+  PATIENT_SCOPE,
+  recordAccess,
+  scopeOf,
+} from '../patients/access.js';
+import {
+  bookingEventWrites,
   bookingReader,
   isKitHoldConflict,
   loadKitsAndHolds,
   neededWindow,
   practiceToday,
-  recordBookingEvent,
 } from './store.js';
 
 // The booking operations. Each runs inside the request's transaction (`inTransaction`), decides
@@ -53,18 +60,16 @@ async function requireBooking(
   ctx: AppContext,
   id: number,
   action: 'read' | 'update' | 'extend' | 'reduce',
-  lock = false,
+  options: { lock?: boolean; writing?: readonly Knex.QueryBuilder[] } = {},
 ): Promise<BookingListItem> {
-  const booking = await bookingReader(ctx).find(id, action, { lock });
+  const booking = await bookingReader(ctx).find(id, action, options);
   if (!booking) throw notFound(operationMessages.bookingNotFound);
   return booking;
 }
 
 export async function createBooking(ctx: AppContext, input: CreateBookingInput): Promise<BookingListItem> {
   const { db } = accessFor(ctx);
-  const patientQuery = db('patients').where('patients.id', input.patientId).first('id');
-  applyScope(patientQuery, scopeOf(ctx, 'read', 'Patient'), PATIENT_SCOPE);
-  if (!(await patientQuery)) throw fieldError('patientId', operationMessages.patientNotFound);
+  await requirePatient(ctx, db, input);
 
   const status: BookingStatus = input.status ?? DEFAULT_BOOKING_STATUS;
   if (!(CREATE_BOOKING_STATUSES as readonly string[]).includes(status)) {
@@ -77,7 +82,6 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   }
   // The client's end and return dates are advisory: the rules of spec §9 decide.
   const dates = testDates(input.startDate, input.testType);
-  // Two submissions of one booking queue for each other (and only they), so both cannot pass.
   if (!input.allowDuplicate) await refuseDuplicate(db, input);
   const placed = await insertWithFreeKit(
     db,
@@ -100,14 +104,37 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   );
   if (placed === null) throw conflict(messages.booking.kitNotAvailable(input.kitType));
   const { id, kitId } = placed;
-  await recordBookingEvent(db, ctx, {
-    bookingId: id,
-    action: 'created',
-    toStatus: status,
-    details: { kitId, testType: input.testType },
+  return requireBooking(ctx, id, 'read', {
+    writing: [
+      ...bookingEventWrites(db, ctx, {
+        bookingId: id,
+        action: 'created',
+        toStatus: status,
+        details: { kitId, testType: input.testType },
+      }),
+      accessInsert(db, ctx, { action: 'booking.create', entityType: 'booking', ids: [id] }),
+    ],
   });
-  await recordAccess(db, ctx, { action: 'booking.create', entityType: 'booking', ids: [id] });
-  return requireBooking(ctx, id, 'read');
+}
+
+/**
+ * The patient must exist within the caller's scope. When the booking must not be a duplicate,
+ * the same statement takes the lock its duplicates queue on (`refuseDuplicate`): two
+ * submissions of one booking then wait for each other, and only they do.
+ */
+async function requirePatient(ctx: AppContext, db: Knex, input: CreateBookingInput): Promise<void> {
+  const patient = db('patients').where('patients.id', input.patientId).first('id');
+  applyScope(patient, scopeOf(ctx, 'read', 'Patient'), PATIENT_SCOPE);
+  const query = db.select(patient.as('patient_id'));
+  if (!input.allowDuplicate) {
+    query.select(db.raw('pg_advisory_xact_lock(hashtext(?))', [duplicateLockKey(input)]));
+  }
+  const [row] = (await query) as { patient_id: number | null }[];
+  if (row?.patient_id == null) throw fieldError('patientId', operationMessages.patientNotFound);
+}
+
+function duplicateLockKey(input: CreateBookingInput): string {
+  return `wellrest:booking:${input.patientId}:${input.kitType}:${input.startDate}`;
 }
 
 /**
@@ -203,12 +230,10 @@ async function placeOnKit(
 /**
  * A second active booking of one patient for the same kit type and start date is almost always
  * a double submission: refused with 409 naming the existing booking, unless the request says
- * it is intended (`allowDuplicate`).
+ * it is intended (`allowDuplicate`). Runs under the lock `requirePatient` took, in a statement
+ * of its own: one that started before the lock was granted would not see what its holder wrote.
  */
 async function refuseDuplicate(db: Knex, input: CreateBookingInput): Promise<void> {
-  await db.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [
-    `wellrest:booking:${input.patientId}:${input.kitType}:${input.startDate}`,
-  ]);
   const existing = (await db('bookings')
     .where({ patient_id: input.patientId, kit_type: input.kitType, start_date: input.startDate })
     .whereIn('status', HOLDING_STATUSES)
@@ -248,7 +273,7 @@ export async function changeBookingStatus(
   input: ChangeBookingStatusInput,
 ): Promise<BookingListItem> {
   const { db } = accessFor(ctx);
-  const booking = await requireBooking(ctx, id, 'update', true);
+  const booking = await requireBooking(ctx, id, 'update', { lock: true });
   if (!canTransitionBooking(booking.status, input.status)) {
     throw conflict(operationMessages.invalidStatusChange(booking.status, input.status));
   }
@@ -282,21 +307,24 @@ export async function changeBookingStatus(
       await markKitReturned(db, booking.kitId, endedOn, today);
     }
   }
-  await recordBookingEvent(db, ctx, {
-    bookingId: id,
-    action: 'status_changed',
-    fromStatus: booking.status,
-    toStatus: input.status,
-    reason: input.reason ?? null,
-    details: booking.kitId !== null ? { kitId: booking.kitId } : {},
+  return requireBooking(ctx, id, 'read', {
+    writing: [
+      ...bookingEventWrites(db, ctx, {
+        bookingId: id,
+        action: 'status_changed',
+        fromStatus: booking.status,
+        toStatus: input.status,
+        reason: input.reason ?? null,
+        details: booking.kitId !== null ? { kitId: booking.kitId } : {},
+      }),
+      accessInsert(db, ctx, {
+        action: 'booking.status_change',
+        entityType: 'booking',
+        ids: [id],
+        details: { from: booking.status, to: input.status },
+      }),
+    ],
   });
-  await recordAccess(db, ctx, {
-    action: 'booking.status_change',
-    entityType: 'booking',
-    ids: [id],
-    details: { from: booking.status, to: input.status },
-  });
-  return requireBooking(ctx, id, 'read');
 }
 
 async function decideExtension(ctx: AppContext, booking: BookingListItem): Promise<ExtensionEligibility> {
@@ -353,7 +381,7 @@ export async function checkReduction(ctx: AppContext, id: number): Promise<Reduc
  */
 export async function extendBooking(ctx: AppContext, id: number): Promise<BookingListItem> {
   const { db } = accessFor(ctx);
-  const booking = await requireBooking(ctx, id, 'extend', true);
+  const booking = await requireBooking(ctx, id, 'extend', { lock: true });
   await queueForKitType(db, booking.kitType);
   const dates = testDates(booking.startDate, '3-day');
   for (let attempt = 1; attempt <= EXTEND_ATTEMPTS; attempt++) {
@@ -376,26 +404,29 @@ export async function extendBooking(ctx: AppContext, id: number): Promise<Bookin
       if (isKitHoldConflict(error)) continue;
       throw error;
     }
-    await recordBookingEvent(db, ctx, {
-      bookingId: id,
-      action: 'extended',
-      fromStatus: booking.status,
-      toStatus: booking.status,
-      details: {
-        fromTestType: '2-day',
-        toTestType: '3-day',
-        fromKitId: booking.kitId,
-        toKitId: targetKitId,
-        kitSwapped: eligibility.requiresKitSwap,
-      },
+    return requireBooking(ctx, id, 'read', {
+      writing: [
+        ...bookingEventWrites(db, ctx, {
+          bookingId: id,
+          action: 'extended',
+          fromStatus: booking.status,
+          toStatus: booking.status,
+          details: {
+            fromTestType: '2-day',
+            toTestType: '3-day',
+            fromKitId: booking.kitId,
+            toKitId: targetKitId,
+            kitSwapped: eligibility.requiresKitSwap,
+          },
+        }),
+        accessInsert(db, ctx, {
+          action: 'booking.extend',
+          entityType: 'booking',
+          ids: [id],
+          details: { kitSwapped: eligibility.requiresKitSwap },
+        }),
+      ],
     });
-    await recordAccess(db, ctx, {
-      action: 'booking.extend',
-      entityType: 'booking',
-      ids: [id],
-      details: { kitSwapped: eligibility.requiresKitSwap },
-    });
-    return requireBooking(ctx, id, 'read');
   }
   throw conflict(messages.extension.noKitAvailable(booking.kitType));
 }
@@ -403,7 +434,7 @@ export async function extendBooking(ctx: AppContext, id: number): Promise<Bookin
 /** 3-day -> 2-day: the same kit, held one day less. A shorter hold can never conflict. */
 export async function reduceBooking(ctx: AppContext, id: number): Promise<BookingListItem> {
   const { db } = accessFor(ctx);
-  const booking = await requireBooking(ctx, id, 'reduce', true);
+  const booking = await requireBooking(ctx, id, 'reduce', { lock: true });
   const { kits } = await loadKitsAndHolds(db, booking.kitType, {
     from: booking.startDate,
     to: booking.startDate,
@@ -417,13 +448,20 @@ export async function reduceBooking(ctx: AppContext, id: number): Promise<Bookin
     return_date: dates.returnDate,
     updated_at: db.fn.now(),
   });
-  await recordBookingEvent(db, ctx, {
-    bookingId: id,
-    action: 'reduced',
-    fromStatus: booking.status,
-    toStatus: booking.status,
-    details: { fromTestType: '3-day', toTestType: '2-day', freedKitId: eligibility.kitToFree?.id ?? null },
+  return requireBooking(ctx, id, 'read', {
+    writing: [
+      ...bookingEventWrites(db, ctx, {
+        bookingId: id,
+        action: 'reduced',
+        fromStatus: booking.status,
+        toStatus: booking.status,
+        details: {
+          fromTestType: '3-day',
+          toTestType: '2-day',
+          freedKitId: eligibility.kitToFree?.id ?? null,
+        },
+      }),
+      accessInsert(db, ctx, { action: 'booking.reduce', entityType: 'booking', ids: [id] }),
+    ],
   });
-  await recordAccess(db, ctx, { action: 'booking.reduce', entityType: 'booking', ids: [id] });
-  return requireBooking(ctx, id, 'read');
 }

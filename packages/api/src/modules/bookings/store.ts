@@ -19,7 +19,7 @@ import {
 import type { Knex } from 'knex';
 import { fetchPage } from '../../db/paging.js';
 import { type AppContext, dbOf } from '../../http/context.js';
-import { writeOutbox } from '../../jobs/outbox.js';
+import { outboxInsert } from '../../jobs/outbox.js';
 import { type KitRow, toKit } from '../kits/store.js';
 import { accessFor, applyScope, PATIENT_SCOPE, scopeOf } from '../patients/access.js';
 import { bookingsTotal } from './totals.js';
@@ -283,13 +283,16 @@ export function bookingReader(ctx: AppContext) {
     async find(
       id: number,
       action: 'read' | 'update' | 'extend' | 'reduce' = 'read',
-      options: { lock?: boolean } = {},
+      options: { lock?: boolean; writing?: readonly Knex.QueryBuilder[] } = {},
     ): Promise<BookingView | undefined> {
       const query = scoped(action)
         .where('bookings.id', id)
         .first(...listColumns(db));
       // Locks the booking row only: the patient and kit rows are read, not changed.
       if (options.lock) query.forUpdate('bookings');
+      // Inserts of the change's history and audit, run by this statement (data-modifying WITHs
+      // always run, read or not): a booking change ends in one round trip, not one per row.
+      for (const [index, write] of (options.writing ?? []).entries()) query.with(`write_${index}`, write);
       const row = (await query) as BookingListRow | undefined;
       return row ? toBookingListItem(row) : undefined;
     },
@@ -348,28 +351,27 @@ const BOOKING_TOPICS: Partial<Record<BookingEvent['action'], string>> = {
  * Appends a line to a booking's history, by the request's user, and the outbox event of the
  * change in the same transaction (so workflows hear of exactly the committed changes).
  */
-export async function recordBookingEvent(
-  db: Knex,
-  ctx: AppContext,
-  event: {
-    bookingId: number;
-    action: BookingEvent['action'];
-    fromStatus?: BookingStatus | null;
-    toStatus?: BookingStatus | null;
-    reason?: string | null;
-    details?: BookingEvent['details'];
-  },
-): Promise<void> {
+export async function recordBookingEvent(db: Knex, ctx: AppContext, event: BookingEventInput): Promise<void> {
+  for (const write of bookingEventWrites(db, ctx, event)) await write;
+}
+
+export interface BookingEventInput {
+  bookingId: number;
+  action: BookingEvent['action'];
+  fromStatus?: BookingStatus | null;
+  toStatus?: BookingStatus | null;
+  reason?: string | null;
+  details?: BookingEvent['details'];
+}
+
+/**
+ * {@link recordBookingEvent}'s inserts, not yet run: for a request that writes them with the
+ * statement it ends on (`find`'s `writing`), one round trip for all.
+ */
+export function bookingEventWrites(db: Knex, ctx: AppContext, event: BookingEventInput): Knex.QueryBuilder[] {
   const user = ctx.state.user;
   const topic = BOOKING_TOPICS[event.action];
-  if (topic)
-    await writeOutbox(db, topic, {
-      bookingId: event.bookingId,
-      from: event.fromStatus ?? null,
-      to: event.toStatus ?? null,
-      ...(ctx.state.workflowOrigin ? { origin: ctx.state.workflowOrigin } : {}),
-    });
-  await db('booking_events').insert({
+  const history = db('booking_events').insert({
     booking_id: event.bookingId,
     action: event.action,
     from_status: event.fromStatus ?? null,
@@ -379,6 +381,14 @@ export async function recordBookingEvent(
     actor_username: user?.username ?? null,
     details: JSON.stringify(event.details ?? {}),
   });
+  if (!topic) return [history];
+  const payload = {
+    bookingId: event.bookingId,
+    from: event.fromStatus ?? null,
+    to: event.toStatus ?? null,
+    ...(ctx.state.workflowOrigin ? { origin: ctx.state.workflowOrigin } : {}),
+  };
+  return [outboxInsert(db, topic, payload), history];
 }
 
 /** PostgreSQL's exclusion_violation: the kit is held by another booking on one of those dates. */

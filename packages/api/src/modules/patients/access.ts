@@ -2,8 +2,10 @@ import { type Action, type RecordScope, recordScope, type SubjectName } from '@w
 import type { Knex } from 'knex';
 import {
   type AuditDetails,
+  type AuditEvent,
   type AuditOutcome,
   audit,
+  auditInsert,
   OPERATION_AUDIT_ACTIONS,
   type OperationAuditAction,
 } from '../../audit/audit.js';
@@ -54,8 +56,17 @@ function summarize(ids: readonly number[]): IdSummary {
 
 /** Records one access to patient data: who, which records, from where. Identifiers only. */
 export async function recordAccess(db: Knex, ctx: AppContext, event: AccessEvent): Promise<void> {
+  await audit(db, ctx, accessAuditEvent(event));
+}
+
+/** {@link recordAccess}'s insert, not yet run: to be written with the statement a request ends on. */
+export function accessInsert(db: Knex, ctx: AppContext, event: AccessEvent): Knex.QueryBuilder {
+  return auditInsert(db, ctx, accessAuditEvent(event));
+}
+
+function accessAuditEvent(event: AccessEvent): AuditEvent {
   const ids = summarize(event.ids);
-  await audit(db, ctx, {
+  return {
     action: event.action,
     outcome: event.outcome ?? 'success',
     entityType: event.entityType,
@@ -66,7 +77,7 @@ export async function recordAccess(db: Knex, ctx: AppContext, event: AccessEvent
       ids: ids.listed,
       ...(ids.truncated ? { idsTruncated: true } : {}),
     },
-  });
+  };
 }
 
 /** The caller's ability; every route of these modules sits behind `can`, so it is always there. */
