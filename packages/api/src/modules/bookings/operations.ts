@@ -83,25 +83,17 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   // The client's end and return dates are advisory: the rules of spec §9 decide.
   const dates = testDates(input.startDate, input.testType);
   if (!input.allowDuplicate) await refuseDuplicate(db, input);
-  const placed = await insertWithFreeKit(
-    db,
-    input.kitType,
-    input.startDate,
-    input.testType,
-    today,
-    (kitId) => ({
-      patient_id: input.patientId,
-      kit_id: kitId,
-      test_type: input.testType,
-      kit_type: input.kitType,
-      status,
-      start_date: dates.startDate,
-      end_date: dates.endDate,
-      return_date: dates.returnDate,
-      notes: input.notes ?? null,
-      created_by: ctx.state.user?.id ?? null,
-    }),
-  );
+  const placed = await insertWithFreeKit(db, input.kitType, input.startDate, input.testType, today, {
+    patient_id: input.patientId,
+    test_type: input.testType,
+    kit_type: input.kitType,
+    status,
+    start_date: dates.startDate,
+    end_date: dates.endDate,
+    return_date: dates.returnDate,
+    notes: input.notes ?? null,
+    created_by: ctx.state.user?.id ?? null,
+  });
   if (placed === null) throw conflict(messages.booking.kitNotAvailable(input.kitType));
   const { id, kitId } = placed;
   return requireBooking(ctx, id, 'read', {
@@ -139,7 +131,8 @@ function duplicateLockKey(input: CreateBookingInput): string {
 
 /**
  * Takes the first kit of a type that is free for the test and clean in time: a new booking
- * (`row`) is inserted on it, or, with `bookingId`, that booking is moved onto it.
+ * (`values`: its columns but the kit) is inserted on it, or, with `bookingId`, that booking is
+ * moved onto it (`values` written with the kit).
  *
  * Requests for one kit type run side by side. Each claims the first free kit no other request
  * holds (a row lock on the kit, skipping locked ones, kept to the end of the transaction), so
@@ -155,7 +148,7 @@ async function insertWithFreeKit(
   startDate: string,
   testType: TestType,
   today: string,
-  row: (kitId: number) => Record<string, unknown>,
+  values: Record<string, Knex.Value>,
   bookingId?: number,
 ): Promise<{ id: number; kitId: number } | null> {
   const freeKits = async () => {
@@ -168,11 +161,14 @@ async function insertWithFreeKit(
   };
   let candidates = await freeKits();
   while (candidates.length > 0) {
-    let claimed = await claimKit(db, candidates, { wait: false });
-    const waited = claimed === null;
-    if (claimed === null) claimed = await claimKit(db, candidates, { wait: true });
-    if (claimed === null) return null;
-    const id = await placeOnKit(db, row(claimed), bookingId);
+    let placed = await claimAndPlaceAtOnce(db, candidates, values, bookingId);
+    const waited = placed === null;
+    if (placed === null) {
+      const claimed = await claimKit(db, candidates, { wait: true });
+      if (claimed === null) return null;
+      placed = { kitId: claimed, id: await placeOnKit(db, { ...values, kit_id: claimed }, bookingId) };
+    }
+    const { id, kitId: claimed } = placed;
     if (id !== null) return { id, kitId: claimed };
     // Taken meanwhile. After a wait the other requests have ended: decide again on what they left.
     candidates = waited
@@ -201,12 +197,51 @@ async function claimKit(db: Knex, kitIds: number[], options: { wait: boolean }):
 }
 
 /**
+ * Without waiting: a row lock on the first of `kitIds` no other request holds, and the booking
+ * placed on it (`id` null when the kit was booked for these dates since they were read). A new
+ * booking is claimed and inserted in one statement. Null when another request holds every kit.
+ */
+async function claimAndPlaceAtOnce(
+  db: Knex,
+  kitIds: number[],
+  values: Record<string, Knex.Value>,
+  bookingId?: number,
+): Promise<{ kitId: number; id: number | null } | null> {
+  if (bookingId !== undefined) {
+    const claimed = await claimKit(db, kitIds, { wait: false });
+    if (claimed === null) return null;
+    return { kitId: claimed, id: await placeOnKit(db, { ...values, kit_id: claimed }, bookingId) };
+  }
+  const claim = db('kits')
+    .whereIn('id', kitIds)
+    .orderBy('id')
+    .first('id')
+    .forNoKeyUpdate()
+    .skipLocked()
+    .toSQL();
+  const columns = Object.keys(values);
+  // An INSERT ... SELECT takes each value's type from its column, as VALUES does. The exclusion
+  // constraint is an arbiter of ON CONFLICT DO NOTHING: a kit claimed but not placed on was taken.
+  const result = await db.raw(
+    `WITH claimed AS (${claim.sql}), placed AS (
+       INSERT INTO bookings (${columns.map(() => '??').join(', ')}, kit_id)
+       SELECT ${columns.map(() => '?').join(', ')}, claimed.id FROM claimed
+       ON CONFLICT DO NOTHING RETURNING id
+     )
+     SELECT claimed.id AS kit_id, placed.id FROM claimed LEFT JOIN placed ON true`,
+    [...claim.bindings, ...columns, ...Object.values(values)],
+  );
+  const row = (result.rows as { kit_id: number; id: number | null }[])[0];
+  return row ? { kitId: Number(row.kit_id), id: row.id === null ? null : Number(row.id) } : null;
+}
+
+/**
  * The booking on its kit: inserted, or `bookingId` moved onto it. Null when the kit was booked
  * for these dates since they were read (the exclusion constraint).
  */
 async function placeOnKit(
   db: Knex,
-  values: Record<string, unknown>,
+  values: Record<string, Knex.Value>,
   bookingId?: number,
 ): Promise<number | null> {
   if (bookingId === undefined) {
@@ -289,7 +324,7 @@ export async function changeBookingStatus(
       booking.startDate,
       booking.testType,
       await practiceToday(ctx),
-      (kitId) => ({ kit_id: kitId, updated_at: db.fn.now() }),
+      { updated_at: db.fn.now() },
       id,
     );
     if (assigned === null) throw conflict(messages.booking.kitNotAvailable(booking.kitType));
