@@ -115,10 +115,10 @@ describe('bookings API', () => {
       status = created.status;
     });
     expect(status).toBe(201);
-    // The session, BEGIN, the patient with the duplicate lock, the duplicate check, the kits
-    // with their holds, the kit claimed and the booking inserted on it, the history, event and
-    // audit with the answer, and COMMIT.
-    expect(statements).toBe(8);
+    // The session, BEGIN, the patient with the duplicate lock, the duplicate check, the kits,
+    // their holds, the kit claimed and the booking inserted on it, the history, event and audit
+    // with the answer, and COMMIT.
+    expect(statements).toBe(9);
   });
 
   it('answers 409 with the spec message when no kit of the type is free', async () => {

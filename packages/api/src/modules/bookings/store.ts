@@ -77,35 +77,12 @@ export async function practiceToday(ctx: AppContext): Promise<string> {
 /** SQL of the dates a holding booking keeps its kit: start through the maintenance day after the end. */
 export const HELD_RANGE_SQL = `daterange(bookings.start_date, bookings.end_date + ${MAINTENANCE_DAYS + 1}, '[)')`;
 
-/** A kit as KITS_AND_HOLDS_SQL lists it. */
-type KitTuple = [
-  id: number,
-  kitId: string,
-  type: KitRow['type'],
-  status: KitRow['status'],
-  serialNumber: string | null,
-  notes: string | null,
-  cleaningDueOn: string | null,
-];
-/** A hold as KITS_AND_HOLDS_SQL lists it: only what the decision reads. */
-type HoldTuple = [id: number, kitId: number, status: BookingStatus, startDate: string, endDate: string];
-
-// Each list as one JSON array of arrays: at full scale a kit type has hundreds of kits and of
-// holds in a window, and a row apiece cost the API more in messages and parsing than the query.
-const KITS_AND_HOLDS_SQL = `SELECT
-  (SELECT coalesce(json_agg(json_build_array(id, kit_id, type, status, serial_number, notes, cleaning_due_on) ORDER BY id), '[]')
-   FROM kits WHERE type = ?) AS kits,
-  (SELECT coalesce(json_agg(json_build_array(bookings.id, bookings.kit_id, bookings.status, bookings.start_date, bookings.end_date)), '[]')
-   FROM bookings JOIN kits ON kits.id = bookings.kit_id
-   WHERE kits.type = ? AND bookings.status = ANY(?::text[])
-     AND ${HELD_RANGE_SQL} && daterange(?::date, ?::date, '[]')) AS holds`;
-
 /**
  * The kits of one type and the holding bookings of those kits that overlap the dates from
- * `from` through `to`: all the availability engine needs to decide about that window, in one
- * round trip whatever the size of either. With `readyFor`, also the cleaning gate: the kits
- * back from a test and waiting for their cleaning that will not be clean in time for a test
- * starting on `startDate` (core's isKitReadyFor).
+ * `from` through `to`: all the availability engine needs to decide about that window. One
+ * round trip per table, whatever the size of either. With `readyFor`, also the cleaning gate:
+ * the kits back from a test and waiting for their cleaning that will not be clean in time for a
+ * test starting on `startDate` (core's isKitReadyFor).
  */
 export async function loadKitsAndHolds(
   db: Knex,
@@ -113,30 +90,51 @@ export async function loadKitsAndHolds(
   window: { from: string; to: string },
   options: { readyFor?: { startDate: string; today: string } } = {},
 ): Promise<{ kits: Kit[]; holds: HoldingFields[]; notReady: Set<number> }> {
-  const result = await db
-    .raw(KITS_AND_HOLDS_SQL, [kitType, kitType, [...HOLDING_STATUSES], window.from, window.to])
-    // Prepared once per connection: every booking decision reads it, and planning cost more than the read.
-    .options({ name: 'wellrest-kits-and-holds' });
-  const lists = (result.rows as { kits: KitTuple[]; holds: HoldTuple[] }[])[0];
-  const kitRows = lists?.kits ?? [];
-  const kits = kitRows.map(([id, kit_id, type, status, serial_number, notes]) =>
-    toKit({ id, kit_id, type, status, serial_number, notes }),
-  );
-  const holds = (lists?.holds ?? []).map(
-    ([id, kitId, status, startDate, endDate]): HoldingFields => ({ id, kitId, status, startDate, endDate }),
+  const rows = (await db<KitRow>('kits')
+    .select('id', 'kit_id', 'type', 'status', 'serial_number', 'notes', 'cleaning_due_on')
+    .where({ type: kitType })
+    .orderBy('id')
+    .options({ name: 'wellrest-kits-of-type' })) as (KitRow & { cleaning_due_on: string | null })[];
+  // Only what the decision reads: at full scale a kit type has hundreds of holds in a window,
+  // and reading whole rows (notes, timestamps) cost more than the query.
+  const holds = (
+    (await db<BookingRow>('bookings')
+      .select('bookings.id', 'bookings.kit_id', 'bookings.status', 'bookings.start_date', 'bookings.end_date')
+      .join('kits', 'kits.id', 'bookings.kit_id')
+      .where('kits.type', kitType)
+      .whereIn('bookings.status', HOLDING_STATUSES)
+      .whereRaw(`${HELD_RANGE_SQL} && daterange(?::date, ?::date, '[]')`, [window.from, window.to])
+      // Prepared once per connection: every booking decision reads it, and planning cost more than the read.
+      .options({ name: 'wellrest-kit-holds' })) as Pick<
+      BookingRow,
+      'id' | 'kit_id' | 'status' | 'start_date' | 'end_date'
+    >[]
+  ).map(
+    (row): HoldingFields => ({
+      id: row.id,
+      kitId: row.kit_id,
+      status: row.status,
+      startDate: row.start_date,
+      endDate: row.end_date,
+    }),
   );
   const { readyFor } = options;
-  const notReady = new Set<number>();
-  if (readyFor) {
-    for (const [id, , , status, , , cleaningDueOn] of kitRows) {
-      if (
-        status === 'cleaning' &&
-        !isKitReadyFor({ status, cleaningDueOn }, readyFor.startDate, readyFor.today)
-      )
-        notReady.add(id);
-    }
-  }
-  return { kits, holds, notReady };
+  const notReady = new Set(
+    readyFor
+      ? rows
+          .filter(
+            (k) =>
+              k.status === 'cleaning' &&
+              !isKitReadyFor(
+                { status: 'cleaning', cleaningDueOn: k.cleaning_due_on },
+                readyFor.startDate,
+                readyFor.today,
+              ),
+          )
+          .map((k) => k.id)
+      : [],
+  );
+  return { kits: rows.map(toKit), holds, notReady };
 }
 
 /** The window a test of `testType` from `startDate` needs its kit for, maintenance day included. */
