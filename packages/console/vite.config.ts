@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { THEME_BOOT_SCRIPT } from '../core/src/theme/index.js';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,6 +21,33 @@ const FIRST_SCREEN_PRIMITIVES =
 const ENTRY_MODULES = /[\\/]src[\\/](boot\.ts|main\.tsx)$/;
 /** The modules of that entry (src/boot.ts and what it imports: see the `firstScreen` chunk group). */
 const BOOT_MODULES = /[\\/]src[\\/](lib[\\/](sessionCheck|dataRequest)\.ts|routes[\\/]firstScreen\.ts)$/;
+
+/** The signed-in area's first screen: the layout and the dashboard (see the `signedIn` chunk group). */
+const SIGNED_IN_FIRST_SCREEN = [
+  fromHere('src/routes/SignedInArea.tsx'),
+  fromHere('src/features/dashboard/DashboardPage.tsx'),
+];
+/**
+ * The screens drawn outside the layout (signing in, the account's first steps, the public pages),
+ * which must not load the signed-in area's code.
+ */
+const OUTSIDE_THE_LAYOUT = [
+  'features/auth/LoginPage.tsx',
+  'features/auth/ChoosePasswordScreen.tsx',
+  'features/auth/EnrolTwoFactorScreen.tsx',
+  'features/auth/SetPasswordPage.tsx',
+  'features/auth/RegisterPage.tsx',
+  'features/privacy/PrivacyPolicyPage.tsx',
+  'features/public-forms/AgreementFormPage.tsx',
+  'features/public-forms/DropoffFormPage.tsx',
+  'features/public-forms/WidgetPages.tsx',
+  'features/forms/PatientFormPage.tsx',
+  'features/diagnostics/SimpleTestPage.tsx',
+  'components/PlaceholderPage.tsx',
+  'components/NotFoundPage.tsx',
+].map((file) => fromHere(`src/${file}`));
+/** The dashboard's folder (see the `signedIn` chunk group). */
+const DASHBOARD_FOLDER = /[\\/]src[\\/]features[\\/]dashboard[\\/]/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -94,8 +121,15 @@ function bootScript(): Plugin {
  * The stylesheet written into the page: the page paints (its spinner, then the console) as soon
  * as the HTML has arrived, instead of after a stylesheet that shares the connection with the
  * scripts. 10 KB compressed; the policy allows inline styles (style-src 'unsafe-inline').
+ *
+ * Every lazily loaded screen lists the stylesheets of the chunks it depends on, the entry's
+ * among them, and the loader adds each one the page has no `<link>` for and waits for it: left
+ * there, the inlined stylesheet would be downloaded and applied a second time before the first
+ * screen (sign-in or dashboard) could draw. It is taken off those lists here; the build fails if
+ * a script still names it.
  */
 function inlineStylesheet(): Plugin {
+  const inlined = new Set<string>();
   return {
     name: 'wellrest:inline-stylesheet',
     apply: 'build',
@@ -103,16 +137,34 @@ function inlineStylesheet(): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return html;
-        return html.replace(
+        const page = html.replace(
           /<link rel="stylesheet"[^>]*\bhref="\/([^"]+\.css)"[^>]*>/g,
           (tag, file: string) => {
             const asset = bundle[file];
             if (asset?.type !== 'asset') return tag;
             const css = String(asset.source);
             if (/<\/style/i.test(css)) throw new Error(`${file} cannot be inlined: it contains </style`);
+            inlined.add(file);
             return `<style>${css}</style>`;
           },
         );
+        // The page is written before the scripts' lists of stylesheets to load are (Vite's
+        // preload lists come last), so they are built without it.
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          for (const css of inlined) file.viteMetadata?.importedCss.delete(css);
+        }
+        return page;
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'chunk') continue;
+          const named = [...inlined].find((css) => file.code.includes(`"${css}"`));
+          if (named) throw new Error(`${file.fileName} would load ${named} again, which the page has inline`);
+        }
       },
     },
   };
@@ -127,6 +179,48 @@ function themeScript(): Plugin {
   return {
     name: 'wellrest:theme-script',
     transformIndexHtml: () => [{ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' }],
+  };
+}
+
+/** Every module `roots` import, directly or through others (static imports only). */
+function staticImports(ctx: Rolldown.ChunkingContext, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const next = [...roots];
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    next.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The chunk of the signed-in area's first screen: the modules the layout and the dashboard import
+ * that the groups above have not taken, no screen outside the layout uses, and are not the
+ * dashboard's own. Left to automatic splitting they are a dozen chunks of one or two kilobytes
+ * (a hook shared with two pages, a query module, the permission check): a browser asks one
+ * server for six files at a time over HTTP/1.1, so each costs part of a round trip before the
+ * dashboard can draw. Every page of the signed-in area loads the layout, so none loads code it
+ * would not have.
+ */
+function signedInFirstScreen(): (id: string, ctx: Rolldown.ChunkingContext) => string | null {
+  const graphs = new WeakMap<Rolldown.ChunkingContext, { signedIn: Set<string>; outside: Set<string> }>();
+  return (id, ctx) => {
+    let graph = graphs.get(ctx);
+    if (!graph) {
+      graph = {
+        signedIn: staticImports(ctx, SIGNED_IN_FIRST_SCREEN),
+        outside: staticImports(ctx, OUTSIDE_THE_LAYOUT),
+      };
+      graphs.set(ctx, graph);
+    }
+    if (!graph.signedIn.has(id) || graph.outside.has(id)) return null;
+    // The dashboard's own modules (the page and its cards) stay in its chunk; a hook of its that
+    // other pages use too comes here.
+    const importers = ctx.getModuleInfo(id)?.importers ?? [];
+    const dashboardsOwn =
+      DASHBOARD_FOLDER.test(id) && importers.every((importer) => DASHBOARD_FOLDER.test(importer));
+    return dashboardsOwn ? null : 'signedIn';
   };
 }
 
@@ -191,6 +285,9 @@ export default defineConfig({
               name: 'overlays',
               test: /[\\/]src[\\/]components[\\/]ui[\\/](?!(command|toast|toaster|tabs)\.)/,
             },
+            // The signed-in area's first screen in one chunk (see signedInFirstScreen). Only the
+            // modules it names go in: what they import that screens outside the layout share stays out.
+            { name: signedInFirstScreen(), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -8,7 +8,14 @@ import { FullScreenSpinner } from '@/components/ui/full-screen-spinner';
 import { useRouteDocumentTitle } from '@/lib/pageTitle';
 import { queryClient } from '@/lib/queryClient';
 import { inSignedInArea } from '@/routes/firstScreen';
-import { NotFoundPage, PrivacyPolicyPage, RoutePage, SetPasswordPage, SignedInArea } from '@/routes/pages';
+import {
+  firstScreenLoaded,
+  NotFoundPage,
+  PrivacyPolicyPage,
+  RoutePage,
+  SetPasswordPage,
+  SignedInArea,
+} from '@/routes/pages';
 
 /**
  * The signed-in area (routes/SignedInArea.tsx: the layout, every authenticated route and the
@@ -52,7 +59,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRoutes />
-      <DeferredToaster />
+      <DeferredToaster after={firstScreenLoaded()} />
     </QueryClientProvider>
   );
 }

@@ -45,6 +45,18 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * The text of a failed call as the server sent it (the JSON body re-serialised), or the error's
+ * own message, so errorMessageFrom can apply spec §8's rule: the `error` field when the text
+ * parses as JSON, else the raw text, else the default.
+ */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    return typeof error.data === 'string' ? error.data : JSON.stringify(error.data ?? '');
+  }
+  return error instanceof Error ? error.message : '';
+}
+
 function isJson(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').toLowerCase().includes('json');
 }

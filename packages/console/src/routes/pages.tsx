@@ -113,12 +113,21 @@ const FIRST_SCREENS = new Map<() => Promise<unknown>, Pick<Preloadable<object>, 
   [loadLoginPage, loginPage],
 ]);
 
+let firstScreenLoading: Promise<unknown> = Promise.resolve();
+
 /**
  * Hands the first screen's code, which boot.ts asked for, to the screen's component: once it is
  * there the screen renders without suspending.
  */
 export function preloadFirstScreen(path: string): void {
-  for (const load of firstScreenLoaders(path)) FIRST_SCREENS.get(load)?.preload().catch(ignoreFailure);
+  const loading = firstScreenLoaders(path).map((load) => FIRST_SCREENS.get(load)?.preload());
+  for (const load of loading) load?.catch(ignoreFailure);
+  firstScreenLoading = Promise.allSettled(loading);
+}
+
+/** Settles once the first screen's code has loaded (or failed to): what else loads waits for it. */
+export function firstScreenLoaded(): Promise<unknown> {
+  return firstScreenLoading;
 }
 
 /**

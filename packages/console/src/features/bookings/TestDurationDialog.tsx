@@ -23,7 +23,7 @@ import {
 } from '@/components/ui/dialog';
 import { LinesSkeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest } from '@/lib/api';
+import { apiRequest, failureText } from '@/lib/api';
 import { withTimestamp } from '@/lib/dataRequest';
 import { BOOKING_DATA_KEYS } from './queries';
 
@@ -37,18 +37,6 @@ export interface DurationBooking {
   startDate: string;
   endDate: string;
   returnDate?: string | null;
-}
-
-/**
- * The text of a failed call as the server sent it (the JSON body re-serialised), or the error's
- * own message, so errorMessageFrom can apply spec §8's rule: the `error` field when the text
- * parses as JSON, else the raw text, else the default.
- */
-export function failureText(error: unknown): string {
-  if (error instanceof ApiError) {
-    return typeof error.data === 'string' ? error.data : JSON.stringify(error.data ?? '');
-  }
-  return error instanceof Error ? error.message : '';
 }
 
 /** What the confirm button may do, and what to tell the user, from either eligibility answer. */

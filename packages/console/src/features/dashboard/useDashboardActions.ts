@@ -6,12 +6,11 @@ import {
   errorMessageFrom,
   frontDeskMessages,
   type GhlSyncResult,
-  ghlMessages,
   messages,
 } from '@wellrest/core';
 import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiRequest, errorMessage } from '@/lib/api';
+import { ApiError, apiRequest, failureText } from '@/lib/api';
 import {
   BOOKINGS_KEY,
   DAILY_AVAILABILITY_KEY,
@@ -19,7 +18,6 @@ import {
   KITS_KEY,
   PATIENTS_KEY,
 } from '../bookings/queries';
-import { failureText } from '../bookings/TestDurationDialog';
 import { GHL_REPORT_KEY } from '../ghl/queries';
 
 /** Refresh reloads these four sets together (spec §7). */
@@ -51,13 +49,14 @@ export function useGhlSync() {
       void queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY });
       void queryClient.invalidateQueries({ queryKey: GHL_REPORT_KEY });
     },
-    // The spec's words, then what the server says went wrong (a refused token, a spent daily budget...).
+    // The failure's wording comes with the sync's rules and their validation library, which the
+    // dashboard needs for nothing else: it loads when a sync fails. Should that fail too (the
+    // connection is gone), the spec's words alone.
     onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: messages.ghl.failed.title,
-        description: ghlMessages.failedBecause(errorMessage(error, '')),
-      }),
+      import('../ghl/syncFailure').then(
+        ({ showSyncFailure }) => showSyncFailure(error),
+        () => toast({ variant: 'destructive', ...messages.ghl.failed }),
+      ),
   });
 }
 
