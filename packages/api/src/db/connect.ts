@@ -10,6 +10,13 @@ export type Engine = 'postgres' | 'pglite';
 
 export interface Database {
   knex: Knex;
+  /**
+   * Connections of their own whose prepared statements always run on their generic plan
+   * (`plan_cache_mode = force_generic_plan`), for the few named statements that cost more to
+   * plan than to run (the search's: `modules/search`). Left out on the embedded database, whose
+   * one connection is `knex`'s.
+   */
+  genericPlans?: Knex;
   engine: Engine;
   /** The PostgreSQL server's connection string (engine 'postgres'), for clients that open their own pool. */
   url?: string;
@@ -67,16 +74,34 @@ export function knexForPglite(pglite: PGlite): Knex {
 /** Opens the application database: a PostgreSQL server when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
-    const knex = knexFactory({
-      client: 'pg',
-      connection: { connectionString: options.databaseUrl, application_name: 'wellrest-api' },
-      pool: { min: 0, max: options.poolMax ?? 10 },
-      // While the database cannot be reached a request waits this long for a connection, then is
-      // answered 503 with Retry-After (http/errors.ts), rather than Knex's default minute.
-      acquireConnectionTimeout: 10_000,
-      ...(options.log ? { log: options.log } : {}),
-    });
-    return { knex, engine: 'postgres', url: options.databaseUrl, close: () => knex.destroy() };
+    const poolMax = options.poolMax ?? 10;
+    const pooled = (connection: Knex.PgConnectionConfig, max: number) =>
+      knexFactory({
+        client: 'pg',
+        connection: { connectionString: options.databaseUrl, ...connection },
+        pool: { min: 0, max },
+        // While the database cannot be reached a request waits this long for a connection, then
+        // is answered 503 with Retry-After (http/errors.ts), rather than Knex's default minute.
+        acquireConnectionTimeout: 10_000,
+        ...(options.log ? { log: options.log } : {}),
+      });
+    const knex = pooled({ application_name: 'wellrest-api' }, poolMax);
+    // PostgreSQL plans a prepared statement again for every run while its generic plan looks
+    // dearer than the plans made for the values given; for the search's statement that planning
+    // cost more than the run itself. On these connections the generic plan, made once, is used.
+    const genericPlans = pooled(
+      { application_name: 'wellrest-api-generic', options: '-c plan_cache_mode=force_generic_plan' },
+      Math.max(1, Math.ceil(poolMax / 2)),
+    );
+    return {
+      knex,
+      genericPlans,
+      engine: 'postgres',
+      url: options.databaseUrl,
+      close: async () => {
+        await Promise.all([knex.destroy(), genericPlans.destroy()]);
+      },
+    };
   }
   const pglite = createPglite({ dataDir: options.dataDir ?? 'memory', loadDataDir: options.loadDataDir });
   await pglite.waitReady;

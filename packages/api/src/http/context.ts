@@ -67,6 +67,15 @@ export function dbOf(ctx: AppContext): Knex {
   return ctx.state.trx ?? ctx.services.db.knex;
 }
 
+/**
+ * Where a named statement that costs more to plan than to run is run: the request's
+ * transaction when one is open, else the connections that keep each statement's generic plan
+ * (db/connect.ts `genericPlans`).
+ */
+export function genericPlansOf(ctx: AppContext): Knex {
+  return ctx.state.trx ?? ctx.services.db.genericPlans ?? ctx.services.db.knex;
+}
+
 /** The client's address and browser, recorded with sessions and audit events. */
 export function clientInfo(ctx: AppContext): { ip: string | null; userAgent: string | null } {
   const userAgent = ctx.get('user-agent');

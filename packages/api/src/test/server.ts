@@ -67,6 +67,8 @@ export interface Agent {
 export interface TestServer {
   url: string;
   db: Knex;
+  /** Where the statements kept on their generic plan run (db/connect.ts); `db` on the embedded database. */
+  genericPlans: Knex;
   engine: Database['engine'];
   config: Config;
   request: RequestFn;
@@ -347,6 +349,7 @@ export async function getTestServer(options: TestServerOptions = {}): Promise<Te
   return {
     url,
     db: db.knex,
+    genericPlans: db.genericPlans ?? db.knex,
     engine: db.engine,
     config,
     request,

@@ -27,6 +27,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { markKitOut, markKitReturned } from '../kits/operations.js';
 import { findInventoryKit } from '../kits/store.js';
 import {
+  type AccessEvent,
   accessFor,
   accessInsert,
   applyScope,
@@ -35,6 +36,7 @@ import {
   scopeOf,
 } from '../patients/access.js';
 import {
+  type BookingEventInput,
   bookingEventWrites,
   bookingReader,
   isKitHoldConflict,
@@ -67,6 +69,24 @@ async function requireBooking(
   return booking;
 }
 
+/**
+ * The booking as the caller now sees it, read by the statement that also writes the change's
+ * history line, outbox event and audit row: one round trip for all of them.
+ */
+function answerWithEvent(
+  ctx: AppContext,
+  db: Knex,
+  event: BookingEventInput,
+  access: Pick<AccessEvent, 'action' | 'details'>,
+): Promise<BookingListItem> {
+  return requireBooking(ctx, event.bookingId, 'read', {
+    writing: [
+      ...bookingEventWrites(db, ctx, event),
+      accessInsert(db, ctx, { ...access, entityType: 'booking', ids: [event.bookingId] }),
+    ],
+  });
+}
+
 export async function createBooking(ctx: AppContext, input: CreateBookingInput): Promise<BookingListItem> {
   const { db } = accessFor(ctx);
   await requirePatient(ctx, db, input);
@@ -96,17 +116,12 @@ export async function createBooking(ctx: AppContext, input: CreateBookingInput):
   });
   if (placed === null) throw conflict(messages.booking.kitNotAvailable(input.kitType));
   const { id, kitId } = placed;
-  return requireBooking(ctx, id, 'read', {
-    writing: [
-      ...bookingEventWrites(db, ctx, {
-        bookingId: id,
-        action: 'created',
-        toStatus: status,
-        details: { kitId, testType: input.testType },
-      }),
-      accessInsert(db, ctx, { action: 'booking.create', entityType: 'booking', ids: [id] }),
-    ],
-  });
+  return answerWithEvent(
+    ctx,
+    db,
+    { bookingId: id, action: 'created', toStatus: status, details: { kitId, testType: input.testType } },
+    { action: 'booking.create' },
+  );
 }
 
 /**
@@ -342,24 +357,19 @@ export async function changeBookingStatus(
       await markKitReturned(db, booking.kitId, endedOn, today);
     }
   }
-  return requireBooking(ctx, id, 'read', {
-    writing: [
-      ...bookingEventWrites(db, ctx, {
-        bookingId: id,
-        action: 'status_changed',
-        fromStatus: booking.status,
-        toStatus: input.status,
-        reason: input.reason ?? null,
-        details: booking.kitId !== null ? { kitId: booking.kitId } : {},
-      }),
-      accessInsert(db, ctx, {
-        action: 'booking.status_change',
-        entityType: 'booking',
-        ids: [id],
-        details: { from: booking.status, to: input.status },
-      }),
-    ],
-  });
+  return answerWithEvent(
+    ctx,
+    db,
+    {
+      bookingId: id,
+      action: 'status_changed',
+      fromStatus: booking.status,
+      toStatus: input.status,
+      reason: input.reason ?? null,
+      details: booking.kitId !== null ? { kitId: booking.kitId } : {},
+    },
+    { action: 'booking.status_change', details: { from: booking.status, to: input.status } },
+  );
 }
 
 async function decideExtension(ctx: AppContext, booking: BookingListItem): Promise<ExtensionEligibility> {
@@ -439,29 +449,24 @@ export async function extendBooking(ctx: AppContext, id: number): Promise<Bookin
       if (isKitHoldConflict(error)) continue;
       throw error;
     }
-    return requireBooking(ctx, id, 'read', {
-      writing: [
-        ...bookingEventWrites(db, ctx, {
-          bookingId: id,
-          action: 'extended',
-          fromStatus: booking.status,
-          toStatus: booking.status,
-          details: {
-            fromTestType: '2-day',
-            toTestType: '3-day',
-            fromKitId: booking.kitId,
-            toKitId: targetKitId,
-            kitSwapped: eligibility.requiresKitSwap,
-          },
-        }),
-        accessInsert(db, ctx, {
-          action: 'booking.extend',
-          entityType: 'booking',
-          ids: [id],
-          details: { kitSwapped: eligibility.requiresKitSwap },
-        }),
-      ],
-    });
+    return answerWithEvent(
+      ctx,
+      db,
+      {
+        bookingId: id,
+        action: 'extended',
+        fromStatus: booking.status,
+        toStatus: booking.status,
+        details: {
+          fromTestType: '2-day',
+          toTestType: '3-day',
+          fromKitId: booking.kitId,
+          toKitId: targetKitId,
+          kitSwapped: eligibility.requiresKitSwap,
+        },
+      },
+      { action: 'booking.extend', details: { kitSwapped: eligibility.requiresKitSwap } },
+    );
   }
   throw conflict(messages.extension.noKitAvailable(booking.kitType));
 }
@@ -483,20 +488,20 @@ export async function reduceBooking(ctx: AppContext, id: number): Promise<Bookin
     return_date: dates.returnDate,
     updated_at: db.fn.now(),
   });
-  return requireBooking(ctx, id, 'read', {
-    writing: [
-      ...bookingEventWrites(db, ctx, {
-        bookingId: id,
-        action: 'reduced',
-        fromStatus: booking.status,
-        toStatus: booking.status,
-        details: {
-          fromTestType: '3-day',
-          toTestType: '2-day',
-          freedKitId: eligibility.kitToFree?.id ?? null,
-        },
-      }),
-      accessInsert(db, ctx, { action: 'booking.reduce', entityType: 'booking', ids: [id] }),
-    ],
-  });
+  return answerWithEvent(
+    ctx,
+    db,
+    {
+      bookingId: id,
+      action: 'reduced',
+      fromStatus: booking.status,
+      toStatus: booking.status,
+      details: {
+        fromTestType: '3-day',
+        toTestType: '2-day',
+        freedKitId: eligibility.kitToFree?.id ?? null,
+      },
+    },
+    { action: 'booking.reduce' },
+  );
 }

@@ -184,13 +184,35 @@ describe('search API', () => {
       });
     }
     await search(staff, 'ZQX');
-    const one = await countQueries(server.db, () => search(staff, 'ZQX-B'));
-    const twelve = await countQueries(server.db, async () => {
+    const pools = [server.db, server.genericPlans];
+    const one = await countQueries(pools, () => search(staff, 'ZQX-B'));
+    const twelve = await countQueries(pools, async () => {
       const response = await search(staff, 'ZQX');
       expect(response.body.filter((r) => r.type === 'booking')).toHaveLength(10);
     });
     expect(twelve).toBe(one);
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'runs its statements on connections that keep their generic plan, with the same answers',
+    async () => {
+      const mode = await server.genericPlans.raw('SHOW plan_cache_mode');
+      expect(mode.rows).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+      expect((await server.db.raw('SHOW plan_cache_mode')).rows).toEqual([{ plan_cache_mode: 'auto' }]);
+      const first = (await search(staff, 'Avery Smiht')).body;
+      expect(first.map((r) => r.title)).toContain('Avery Smith');
+      let matched = 0;
+      // PostgreSQL makes its own plans for the first five runs of a prepared statement.
+      const others = await countQueries(server.db, async () => {
+        matched = await countQueries(server.genericPlans, async () => {
+          for (let run = 0; run < 7; run++) expect((await search(staff, 'Avery Smiht')).body).toEqual(first);
+        });
+      });
+      // Per search: the words and the answer there; the session and the audit row on the main pool.
+      expect(matched).toBeGreaterThanOrEqual(2 * 7);
+      expect(others).toBe(2 * 7);
+    },
+  );
 
   it('shows a physician only their own patients', async () => {
     const user = await server.createUser({ role: 'physician' });

@@ -341,9 +341,10 @@ export async function readSearch(db: Knex, matches: TermMatches, plan: SearchPla
   }
   if (parts.length === 0) return [];
   query.select('*').from(db.unionAll(parts, true).as('a'));
-  // Prepared once per connection for each shape of the statement (words per query, parts read):
-  // planning this statement costs more than running it. Compiled once here and run as it
-  // compiled: compiling the builder costs a busy server more than the statement's round trip.
+  // Prepared once per connection for each shape of the statement (words per query, parts read),
+  // and run on connections that keep its generic plan (db/connect.ts): planning this statement
+  // costs more than running it. Compiled once here and run as it compiled: compiling the
+  // builder costs a busy server more than the statement's round trip.
   const { sql, bindings } = query.toSQL();
   const shape = createHash('sha256').update(sql).digest('hex').slice(0, 24);
   const answer = (await db.raw(sql, bindings).options({ name: `wellrest-search-${shape}` }))

@@ -1,6 +1,6 @@
 import { type RecordScope, type SearchInput, type SearchResult, searchResultUrl } from '@wellrest/core';
 import type { Knex } from 'knex';
-import type { AppContext } from '../../http/context.js';
+import { type AppContext, genericPlansOf } from '../../http/context.js';
 import { abilityOf, accessFor, recordAccess, scopeOf } from '../patients/access.js';
 import { RELATED_CANDIDATES, typedNumber } from './matching.js';
 import { readSearch, type SearchPlan, type SearchRow } from './statement.js';
@@ -115,7 +115,8 @@ async function rankedMatches(ctx: AppContext, db: Knex, input: SearchInput): Pro
  */
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const { db } = accessFor(ctx);
-  const ranked = await rankedMatches(ctx, db, input);
+  // The search's statements are named and run on their generic plan (statement.ts).
+  const ranked = await rankedMatches(ctx, genericPlansOf(ctx), input);
   ranked.sort((a, b) => b.score - a.score || a.result.type.localeCompare(b.result.type) || a.rank - b.rank);
   const results = ranked.slice(0, input.limit).map((r) => r.result);
   await recordAccess(db, ctx, {
