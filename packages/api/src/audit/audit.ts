@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import sql, { join, raw, type Sql } from 'sql-template-tag';
 import type { AppContext } from '../http/context.js';
 import { clientInfo } from '../http/context.js';
 
@@ -213,19 +214,42 @@ export async function audit(db: Knex, ctx: AppContext | undefined, event: AuditE
  * statement it ends on (a data-modifying `WITH`), one round trip for both.
  */
 export function auditInsert(db: Knex, ctx: AppContext | undefined, event: AuditEvent): Knex.QueryBuilder {
+  return db('audit_events').insert({
+    ...auditColumns(ctx, event),
+    entity_id: event.entityId == null ? null : String(event.entityId),
+    details: JSON.stringify(event.details ?? {}),
+  });
+}
+
+/** An event's columns but its record and details: who acted, what, and from where. */
+function auditColumns(ctx: AppContext | undefined, event: Omit<AuditEvent, 'entityId' | 'details'>) {
   const user = ctx?.state.user;
   const actor =
     event.actor ?? (user ? { id: user.id, username: user.username } : { id: null, username: null });
   const client = ctx ? clientInfo(ctx) : { ip: null, userAgent: null };
-  return db('audit_events').insert({
+  return {
     actor_user_id: actor.id,
     actor_username: actor.username,
     action: event.action,
     entity_type: event.entityType ?? null,
-    entity_id: event.entityId == null ? null : String(event.entityId),
     outcome: event.outcome,
     ip: client.ip,
     user_agent: client.userAgent,
-    details: JSON.stringify(event.details ?? {}),
-  });
+  };
+}
+
+/**
+ * The insert of one audit event whose record id and details the statement it is written with
+ * computes (a data-modifying `WITH` of a statement written as SQL text): `entityId` and
+ * `details` are expressions over `from`, which yields one row.
+ */
+export function auditInsertSelecting(
+  ctx: AppContext,
+  event: Omit<AuditEvent, 'entityId' | 'details'>,
+  computed: { from: Sql; entityId: Sql; details: Sql },
+): Sql {
+  const columns = Object.entries(auditColumns(ctx, event));
+  return sql`INSERT INTO audit_events (${raw(columns.map(([column]) => column).join(', '))}, entity_id, details)
+    SELECT ${join(columns.map(([, value]) => value))}, ${computed.entityId}, ${computed.details}
+    FROM ${computed.from}`;
 }

@@ -1,5 +1,6 @@
 import { type Action, type RecordScope, recordScope, type SubjectName } from '@wellrest/core';
 import type { Knex } from 'knex';
+import sql, { join, raw, type Sql } from 'sql-template-tag';
 import {
   type AuditDetails,
   type AuditEvent,
@@ -116,6 +117,32 @@ export function applyScope(query: Knex.QueryBuilder, scope: RecordScope, columns
       });
     }
   });
+}
+
+/**
+ * {@link applyScope}'s condition as SQL text for a statement written by hand (`sql-template-tag`),
+ * failing closed the same way. Columns are the module's own constants, never input.
+ */
+export function scopeCondition(scope: RecordScope, columns: ScopeColumns): Sql {
+  if (scope.kind === 'all') return raw('true');
+  if (scope.kind === 'none') return raw('false');
+  const any = scope.anyOf.map((conditions) => {
+    const entries = Object.entries(conditions);
+    if (entries.length === 0) return raw('false');
+    const all = entries.map(([field, value]) => {
+      const column = columns[field];
+      if (column === undefined || (typeof value !== 'number' && typeof value !== 'string'))
+        return raw('false');
+      return sql`${raw(
+        column
+          .split('.')
+          .map((part) => `"${part}"`)
+          .join('.'),
+      )} = ${value}`;
+    });
+    return sql`(${join(all, ' AND ')})`;
+  });
+  return any.length === 0 ? raw('false') : sql`(${join(any, ' OR ')})`;
 }
 
 /**

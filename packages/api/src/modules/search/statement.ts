@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { RecordScope } from '@wellrest/core';
 import type { Knex } from 'knex';
-import { applyScope, PATIENT_SCOPE } from '../patients/access.js';
+import sql, { empty, join, raw, type Sql } from 'sql-template-tag';
+import { PATIENT_SCOPE, scopeCondition } from '../patients/access.js';
 import type { RecordKind, TermMatches } from './words.js';
 
 // Everything a search shows, read in one statement once the query's words are matched
@@ -28,15 +29,10 @@ export interface SearchPlan {
   typedNumber: number;
 }
 
-/** One row of the statement's answer; the text columns depend on `type`. */
+/** One record shown, in the order shown; the text columns depend on `type`. */
 export interface SearchRow {
   type: 'patient' | 'physician' | 'booking' | 'referral';
-  /** 'shown' for records shown, 'candidate' for patient or physician candidates only. */
-  role: 'shown' | 'candidate';
   id: number;
-  score: number;
-  /** The row's place in its part, as the part chose it (1 first). */
-  rank: number;
   t1: string | null;
   t2: string | null;
   t3: string | null;
@@ -46,42 +42,27 @@ export interface SearchRow {
 }
 
 /** A record's score from what its words' matches cost: 1 for every word exact (words.ts). */
-const SCORE = '1.0::float8 / (1 + m.cost)';
+const SCORE = raw('1.0::float8 / (1 + m.cost)');
 
 /**
  * The records of the `kinds` matching every term, with what their words' matches cost (the sum
  * over the terms of each term's best match): one index lookup per term's words, joined on the
  * record. `m (kind, id, cost)`.
  */
-function matchedRecords(db: Knex, kinds: RecordKind[], matches: TermMatches): Knex.Raw {
-  const bindings: Knex.RawBinding[] = [];
-  const costs: string[] = [];
-  matches.forEach((words, i) => {
+function matchedRecords(kinds: RecordKind[], matches: TermMatches): Sql {
+  const costs = matches.map((words, i) => {
     const list = [...words.keys()];
-    costs.push(`min((?::int[])[array_position(?::text[], e${i}.word)])`);
-    bindings.push(
-      list.map((w) => words.get(w) ?? 0),
-      list,
-    );
+    const entry = raw(`e${i}`);
+    return sql`min((${list.map((w) => words.get(w) ?? 0)}::int[])[array_position(${list}::text[], ${entry}.word)])`;
   });
-  const joins = matches
-    .slice(1)
-    .map(
-      (_, i) =>
-        `JOIN search_entries e${i + 1} ON e${i + 1}.kind = e0.kind AND e${i + 1}.record_id = e0.record_id AND e${i + 1}.word = ANY(?::text[])`,
-    );
-  return db.raw(
-    `SELECT e0.kind, e0.record_id AS id, ${costs.join(' + ')} AS cost
-     FROM search_entries e0 ${joins.join(' ')}
-     WHERE e0.kind = ANY(?::text[]) AND e0.word = ANY(?::text[])
-     GROUP BY e0.kind, e0.record_id`,
-    [
-      ...bindings,
-      ...matches.slice(1).map((words) => [...words.keys()]),
-      kinds,
-      [...(matches[0]?.keys() ?? [])],
-    ],
-  );
+  const joins = matches.slice(1).map((words, j) => {
+    const entry = raw(`e${j + 1}`);
+    return sql`JOIN search_entries ${entry} ON ${entry}.kind = e0.kind AND ${entry}.record_id = e0.record_id AND ${entry}.word = ANY(${[...words.keys()]}::text[])`;
+  });
+  return sql`SELECT e0.kind, e0.record_id AS id, ${join(costs, ' + ')} AS cost
+     FROM search_entries e0 ${joins.length > 0 ? join(joins, ' ') : empty}
+     WHERE e0.kind = ANY(${kinds}::text[]) AND e0.word = ANY(${[...(matches[0]?.keys() ?? [])]}::text[])
+     GROUP BY e0.kind, e0.record_id`;
 }
 
 /**
@@ -90,148 +71,84 @@ function matchedRecords(db: Knex, kinds: RecordKind[], matches: TermMatches): Kn
  * ones at a front desk, and finding them needs no read of the others' rows. Without a scope the
  * best are chosen from the index alone, and only they are read.
  */
-function patientsOf(db: Knex, scope: RecordScope, limit: number): Knex.QueryBuilder {
-  const best =
-    scope.kind === 'all'
-      ? db
-          .from('m')
-          .where('m.kind', 'patient')
-          .select('m.id', 'm.cost')
-          .orderBy([{ column: 'm.cost' }, { column: 'm.id', order: 'desc' }])
-          .limit(limit)
-      : null;
-  const query = db
-    .from(best ? best.as('m') : 'm')
-    .join('patients', 'patients.id', 'm.id')
-    .select(
-      'patients.id',
-      'patients.name',
-      'patients.email',
-      db.raw(`${SCORE} AS score`),
-      db.raw('row_number() OVER (ORDER BY m.cost, m.id DESC) AS rank'),
-    )
-    .orderBy([{ column: 'm.cost' }, { column: 'm.id', order: 'desc' }])
-    .limit(limit);
-  if (!best) query.where('m.kind', 'patient');
-  applyScope(query, scope, PATIENT_SCOPE);
-  return query;
+function patientsOf(scope: RecordScope, limit: number): Sql {
+  const columns = sql`patients.id, patients.name, patients.email, ${SCORE} AS score,
+    row_number() OVER (ORDER BY m.cost, m.id DESC) AS rank`;
+  if (scope.kind === 'all')
+    return sql`SELECT ${columns}
+      FROM (SELECT m.id, m.cost FROM m WHERE m.kind = 'patient' ORDER BY m.cost, m.id DESC LIMIT ${limit}) AS m
+      JOIN patients ON patients.id = m.id
+      ORDER BY m.cost, m.id DESC LIMIT ${limit}`;
+  return sql`SELECT ${columns}
+    FROM m JOIN patients ON patients.id = m.id
+    WHERE m.kind = 'patient' AND ${scopeCondition(scope, PATIENT_SCOPE)}
+    ORDER BY m.cost, m.id DESC LIMIT ${limit}`;
 }
 
-function physiciansOf(db: Knex, scope: RecordScope, limit: number): Knex.QueryBuilder {
-  const query = db
-    .from('m')
-    .join('physicians', 'physicians.id', 'm.id')
-    .where('m.kind', 'physician')
-    .select(
-      'physicians.id',
-      'physicians.name',
-      'physicians.npi',
-      'physicians.practice',
-      db.raw(`${SCORE} AS score`),
-      db.raw('row_number() OVER (ORDER BY m.cost, physicians.name, physicians.id) AS rank'),
-    )
-    .orderBy([{ column: 'm.cost' }, { column: 'physicians.name' }, { column: 'physicians.id' }])
-    .limit(limit);
-  applyScope(query, scope, { id: 'physicians.id' });
-  return query;
+function physiciansOf(scope: RecordScope, limit: number): Sql {
+  return sql`SELECT physicians.id, physicians.name, physicians.npi, physicians.practice, ${SCORE} AS score,
+      row_number() OVER (ORDER BY m.cost, physicians.name, physicians.id) AS rank
+    FROM m JOIN physicians ON physicians.id = m.id
+    WHERE m.kind = 'physician' AND ${scopeCondition(scope, { id: 'physicians.id' })}
+    ORDER BY m.cost, physicians.name, physicians.id LIMIT ${limit}`;
 }
 
 /** Kits whose label matches every word, best first. */
-function kitsOf(db: Knex, limit: number): Knex.QueryBuilder {
-  return db
-    .from('m')
-    .join('kits', 'kits.id', 'm.id')
-    .where('m.kind', 'kit')
-    .select('kits.id', db.raw(`${SCORE} AS score`))
-    .orderBy([{ column: 'm.cost' }, { column: 'kits.kit_id' }, { column: 'kits.id' }])
-    .limit(limit);
+function kitsOf(limit: number): Sql {
+  return sql`SELECT kits.id, ${SCORE} AS score
+    FROM m JOIN kits ON kits.id = m.id
+    WHERE m.kind = 'kit'
+    ORDER BY m.cost, kits.kit_id, kits.id LIMIT ${limit}`;
 }
 
 /**
  * The ids of the bookings considered: the number typed, the most recent `kitLimit` bookings of
  * the matching kits, every booking of the candidate patients; within the caller's scope.
  */
-function bookingCandidates(
-  db: Knex,
-  plan: SearchPlan,
-  scope: RecordScope,
-  kitLimit: number,
-): Knex.QueryBuilder {
-  const candidates = () => {
-    const query = db('bookings').select('bookings.id');
-    if (scope.kind !== 'all') query.join('patients', 'patients.id', 'bookings.patient_id');
-    applyScope(query, scope, PATIENT_SCOPE);
-    return query;
-  };
+function bookingCandidates(plan: SearchPlan, scope: RecordScope, kitLimit: number): Sql {
+  const candidates = (columns: Sql, condition: Sql) =>
+    scope.kind === 'all'
+      ? sql`SELECT ${columns} FROM bookings WHERE ${condition}`
+      : sql`SELECT ${columns} FROM bookings JOIN patients ON patients.id = bookings.patient_id
+          WHERE ${scopeCondition(scope, PATIENT_SCOPE)} AND ${condition}`;
   // Per matching kit its latest bookings by index, then the latest of them all.
-  const ofEachKit = candidates()
-    .select('bookings.start_date')
-    .whereRaw('bookings.kit_id = k.id')
-    .orderBy([
-      { column: 'bookings.start_date', order: 'desc' },
-      { column: 'bookings.id', order: 'desc' },
-    ])
-    .limit(kitLimit);
-  const parts: Knex.QueryBuilder[] = [
-    db
-      .from('k')
-      .crossJoin(db.raw('LATERAL ? AS kb', [ofEachKit]))
-      .select('kb.id')
-      .orderBy([
-        { column: 'kb.start_date', order: 'desc' },
-        { column: 'kb.id', order: 'desc' },
-      ])
-      .limit(kitLimit),
+  const ofEachKit = candidates(raw('bookings.id, bookings.start_date'), raw('bookings.kit_id = k.id'));
+  const parts = [
+    sql`SELECT kb.id FROM k CROSS JOIN LATERAL (${ofEachKit} ORDER BY bookings.start_date DESC, bookings.id DESC LIMIT ${kitLimit}) AS kb
+      ORDER BY kb.start_date DESC, kb.id DESC LIMIT ${kitLimit}`,
   ];
-  if (plan.typedNumber > 0) parts.push(candidates().where('bookings.id', plan.typedNumber));
+  if (plan.typedNumber > 0)
+    parts.push(candidates(raw('bookings.id'), sql`bookings.id = ${plan.typedNumber}`));
   if (plan.patientCandidates)
-    parts.push(candidates().whereIn('bookings.patient_id', db.from('pc').select('pc.id')));
-  return db.union(parts, true);
+    parts.push(candidates(raw('bookings.id'), raw('bookings.patient_id IN (SELECT pc.id FROM pc)')));
+  return join(parts, ') UNION (', '(', ')');
 }
 
 /**
- * A booking's or referral's score: 1 for the number typed (bound as the one parameter), else the
- * best of what found it, each finder's score already weighted.
+ * A booking's or referral's score: 1 for the number typed, else the best of what found it, each
+ * finder's score already weighted.
  */
-function bestOf(table: 'bookings' | 'referrals', finders: string[]): string {
+function bestOf(table: 'bookings' | 'referrals', typedNumber: number, finders: string[]): Sql {
   const found = finders.map((finder) => `coalesce(${finder}, 0)`).join(', ');
-  return `greatest(CASE WHEN ${table}.id = ? THEN 1 ELSE 0 END, ${found})::float8`;
+  return sql`greatest(CASE WHEN ${raw(table)}.id = ${typedNumber} THEN 1 ELSE 0 END, ${raw(found)})::float8`;
 }
 
 /**
  * The best `limit` bookings considered, scored as the number typed (1), the kit that found them
  * (0.95 of its score) or the patient (0.9), the better of them; then the latest first.
  */
-function bestBookings(db: Knex, plan: SearchPlan): Knex.QueryBuilder {
+function bestBookings(plan: SearchPlan): Sql {
   const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
-  const score = bestOf('bookings', ['k.score * 0.95', patientScore]);
-  const query = db
-    .from('bc')
-    .join('bookings', 'bookings.id', 'bc.id')
-    .join('patients', 'patients.id', 'bookings.patient_id')
-    .leftJoin('kits', 'kits.id', 'bookings.kit_id')
-    .leftJoin('k', 'k.id', 'bookings.kit_id')
-    .select(
-      'bookings.id',
-      db.raw(`${score} AS score`, [plan.typedNumber]),
-      'bookings.start_date',
-      'bookings.kit_type',
-      'bookings.test_type',
-      'bookings.status',
-      'patients.name as patient_name',
-      'kits.kit_id as kit_label',
-      db.raw(`row_number() OVER (ORDER BY ${score} DESC, bookings.start_date DESC, bookings.id) AS rank`, [
-        plan.typedNumber,
-      ]),
-    )
-    .orderBy([
-      { column: 'score', order: 'desc' },
-      { column: 'bookings.start_date', order: 'desc' },
-      { column: 'bookings.id', order: 'asc' },
-    ])
-    .limit(plan.limit);
-  if (plan.patientCandidates) query.leftJoin('pc', 'pc.id', 'bookings.patient_id');
-  return query;
+  const score = bestOf('bookings', plan.typedNumber, ['k.score * 0.95', patientScore]);
+  return sql`SELECT bookings.id, ${score} AS score, bookings.start_date, bookings.kit_type, bookings.test_type,
+      bookings.status, patients.name AS patient_name, kits.kit_id AS kit_label,
+      row_number() OVER (ORDER BY ${score} DESC, bookings.start_date DESC, bookings.id) AS rank
+    FROM bc JOIN bookings ON bookings.id = bc.id
+    JOIN patients ON patients.id = bookings.patient_id
+    LEFT JOIN kits ON kits.id = bookings.kit_id
+    LEFT JOIN k ON k.id = bookings.kit_id
+    ${plan.patientCandidates ? raw('LEFT JOIN pc ON pc.id = bookings.patient_id') : empty}
+    ORDER BY score DESC, bookings.start_date DESC, bookings.id LIMIT ${plan.limit}`;
 }
 
 /**
@@ -239,91 +156,78 @@ function bestBookings(db: Knex, plan: SearchPlan): Knex.QueryBuilder {
  * scored as the number typed (1), the patient that found them (0.9 of its score) or the
  * physician (0.8), the better of them; then the latest first.
  */
-function bestReferrals(db: Knex, plan: SearchPlan, scope: RecordScope): Knex.QueryBuilder {
+function bestReferrals(plan: SearchPlan, scope: RecordScope): Sql {
   const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
   const physicianScore = plan.physicianCandidates ? 'phc.score * 0.8' : '0';
-  const score = bestOf('referrals', [patientScore, physicianScore]);
-  const query = db('referrals')
-    .join('patients', 'patients.id', 'referrals.patient_id')
-    .join('physicians', 'physicians.id', 'referrals.physician_id')
-    .select(
-      'referrals.id',
-      db.raw(`${score} AS score`, [plan.typedNumber]),
-      'referrals.status',
-      'referrals.urgency',
-      'patients.name as patient_name',
-      'physicians.name as physician_name',
-      db.raw(`row_number() OVER (ORDER BY ${score} DESC, referrals.id DESC) AS rank`, [plan.typedNumber]),
-    )
-    .where((w) => {
-      w.where('referrals.id', plan.typedNumber);
-      if (plan.patientCandidates) w.orWhereIn('referrals.patient_id', db.from('pc').select('pc.id'));
-      if (plan.physicianCandidates) w.orWhereIn('referrals.physician_id', db.from('phc').select('phc.id'));
-    })
-    .orderBy([
-      { column: 'score', order: 'desc' },
-      { column: 'referrals.id', order: 'desc' },
-    ])
-    .limit(plan.limit);
-  if (plan.patientCandidates) query.leftJoin('pc', 'pc.id', 'referrals.patient_id');
-  if (plan.physicianCandidates) query.leftJoin('phc', 'phc.id', 'referrals.physician_id');
-  applyScope(query, scope, { physicianId: 'referrals.physician_id' });
-  return query;
+  const score = bestOf('referrals', plan.typedNumber, [patientScore, physicianScore]);
+  const found = [sql`referrals.id = ${plan.typedNumber}`];
+  if (plan.patientCandidates) found.push(raw('referrals.patient_id IN (SELECT pc.id FROM pc)'));
+  if (plan.physicianCandidates) found.push(raw('referrals.physician_id IN (SELECT phc.id FROM phc)'));
+  return sql`SELECT referrals.id, ${score} AS score, referrals.status, referrals.urgency,
+      patients.name AS patient_name, physicians.name AS physician_name,
+      row_number() OVER (ORDER BY ${score} DESC, referrals.id DESC) AS rank
+    FROM referrals JOIN patients ON patients.id = referrals.patient_id
+    JOIN physicians ON physicians.id = referrals.physician_id
+    ${plan.patientCandidates ? raw('LEFT JOIN pc ON pc.id = referrals.patient_id') : empty}
+    ${plan.physicianCandidates ? raw('LEFT JOIN phc ON phc.id = referrals.physician_id') : empty}
+    WHERE (${join(found, ' OR ')}) AND ${scopeCondition(scope, { physicianId: 'referrals.physician_id' })}
+    ORDER BY score DESC, referrals.id DESC LIMIT ${plan.limit}`;
 }
 
-/** A part of the answer in the statement's common shape. */
-function rows(
-  db: Knex,
-  from: string,
-  type: SearchRow['type'],
-  role: SearchRow['role'],
-  texts: string[],
-): Knex.QueryBuilder {
+/**
+ * A part of the answer in the statement's common shape; `upTo` keeps the first rows of a part
+ * chosen for more (the candidates shown as such when they are the same list).
+ */
+function rows(from: string, type: SearchRow['type'], texts: string[], upTo?: number): Sql {
   const columns = [...texts, ...Array.from({ length: 6 - texts.length }, () => 'NULL')];
-  return db
-    .from(from)
-    .select(
-      db.raw(
-        `?::text AS type, ?::text AS role, ${from}.id::bigint AS id, ${from}.score::float8 AS score, ${from}.rank::int AS rank, ${columns
-          .map((c, i) => `${c}::text AS t${i + 1}`)
-          .join(', ')}`,
-        [type, role],
-      ),
-    );
+  const select = raw(
+    `SELECT '${type}'::text AS type, ${from}.id::bigint AS id, ${from}.score::float8 AS score, ${from}.rank::int AS rank, ${columns
+      .map((c, i) => `${c}::text AS t${i + 1}`)
+      .join(', ')} FROM ${from}`,
+  );
+  return upTo === undefined ? select : sql`${select} WHERE ${raw(from)}.rank <= ${upTo}`;
 }
 
-/** Every row a search needs, in one statement. */
-export async function readSearch(db: Knex, matches: TermMatches, plan: SearchPlan): Promise<SearchRow[]> {
+/**
+ * The records shown, best first, read in one statement that also writes `withShown` (the audit
+ * event), which reads `shown (type, id, ord)`; undefined when nothing can match, and then nothing
+ * was written.
+ */
+export async function readSearch(
+  db: Knex,
+  matches: TermMatches,
+  plan: SearchPlan,
+  withShown: Sql,
+): Promise<SearchRow[] | undefined> {
   const kinds: RecordKind[] = [];
   if (plan.patientCandidates || (plan.patients && plan.patients !== 'shared')) kinds.push('patient');
   if (plan.physicianCandidates || (plan.physicians && plan.physicians !== 'shared')) kinds.push('physician');
   if (plan.bookings) kinds.push('kit');
-  if (kinds.length === 0 && plan.typedNumber === 0) return [];
+  if (kinds.length === 0 && plan.typedNumber === 0) return undefined;
 
-  const query = db.queryBuilder().with('m', matchedRecords(db, kinds, matches));
-  const parts: Knex.QueryBuilder[] = [];
-  if (plan.patientCandidates) {
-    query.with('pc', patientsOf(db, plan.patientCandidates.scope, plan.patientCandidates.limit));
-    parts.push(rows(db, 'pc', 'patient', 'candidate', ['pc.name', 'pc.email']));
+  const parts: { name: string; query: Sql }[] = [{ name: 'm', query: matchedRecords(kinds, matches) }];
+  const answers: Sql[] = [];
+  if (plan.patientCandidates)
+    parts.push({ name: 'pc', query: patientsOf(plan.patientCandidates.scope, plan.patientCandidates.limit) });
+  if (plan.patients === 'shared') answers.push(rows('pc', 'patient', ['pc.name', 'pc.email'], plan.limit));
+  else if (plan.patients) {
+    parts.push({ name: 'ps', query: patientsOf(plan.patients.scope, plan.limit) });
+    answers.push(rows('ps', 'patient', ['ps.name', 'ps.email']));
   }
-  if (plan.patients && plan.patients !== 'shared') {
-    query.with('ps', patientsOf(db, plan.patients.scope, plan.limit));
-    parts.push(rows(db, 'ps', 'patient', 'shown', ['ps.name', 'ps.email']));
-  }
-  if (plan.physicianCandidates) {
-    query.with('phc', physiciansOf(db, { kind: 'all' }, plan.physicianCandidates.limit));
-    parts.push(rows(db, 'phc', 'physician', 'candidate', ['phc.name', 'phc.npi', 'phc.practice']));
-  }
-  if (plan.physicians && plan.physicians !== 'shared') {
-    query.with('phs', physiciansOf(db, plan.physicians.scope, plan.limit));
-    parts.push(rows(db, 'phs', 'physician', 'shown', ['phs.name', 'phs.npi', 'phs.practice']));
+  if (plan.physicianCandidates)
+    parts.push({ name: 'phc', query: physiciansOf({ kind: 'all' }, plan.physicianCandidates.limit) });
+  const physicianTexts = (from: string) => [`${from}.name`, `${from}.npi`, `${from}.practice`];
+  if (plan.physicians === 'shared') answers.push(rows('phc', 'physician', physicianTexts('phc'), plan.limit));
+  else if (plan.physicians) {
+    parts.push({ name: 'phs', query: physiciansOf(plan.physicians.scope, plan.limit) });
+    answers.push(rows('phs', 'physician', physicianTexts('phs')));
   }
   if (plan.bookings) {
-    query.with('k', kitsOf(db, plan.bookings.kitLimit));
-    query.with('bc', bookingCandidates(db, plan, plan.bookings.scope, plan.limit));
-    query.with('b', bestBookings(db, plan));
-    parts.push(
-      rows(db, 'b', 'booking', 'shown', [
+    parts.push({ name: 'k', query: kitsOf(plan.bookings.kitLimit) });
+    parts.push({ name: 'bc', query: bookingCandidates(plan, plan.bookings.scope, plan.limit) });
+    parts.push({ name: 'b', query: bestBookings(plan) });
+    answers.push(
+      rows('b', 'booking', [
         'b.patient_name',
         'b.test_type',
         'b.kit_type',
@@ -334,24 +238,33 @@ export async function readSearch(db: Knex, matches: TermMatches, plan: SearchPla
     );
   }
   if (plan.referrals) {
-    query.with('r', bestReferrals(db, plan, plan.referrals.scope));
-    parts.push(
-      rows(db, 'r', 'referral', 'shown', ['r.patient_name', 'r.physician_name', 'r.urgency', 'r.status']),
-    );
+    parts.push({ name: 'r', query: bestReferrals(plan, plan.referrals.scope) });
+    answers.push(rows('r', 'referral', ['r.patient_name', 'r.physician_name', 'r.urgency', 'r.status']));
   }
-  if (parts.length === 0) return [];
-  query.select('*').from(db.unionAll(parts, true).as('a'));
+  if (answers.length === 0) return undefined;
+  // The best over every kind: higher score first, then by kind, then each kind's own order.
+  parts.push({
+    name: 'shown',
+    query: sql`SELECT a.*, row_number() OVER (ORDER BY a.score DESC, a.type COLLATE "C", a.rank) AS ord
+      FROM (${join(answers, ') UNION ALL (', '(', ')')}) AS a
+      ORDER BY ord LIMIT ${plan.limit}`,
+  });
+  parts.push({ name: 'written', query: withShown });
+  const statement = sql`WITH ${join(
+    parts.map(({ name, query }) => sql`${raw(name)} AS (${query})`),
+    ',\n',
+  )}\nSELECT type, id, t1, t2, t3, t4, t5, t6 FROM shown ORDER BY ord`;
   // Prepared once per connection for each shape of the statement (words per query, parts read),
   // and run on connections that keep its generic plan (db/connect.ts): planning this statement
-  // costs more than running it. Compiled once here and run as it compiled: compiling the
-  // builder costs a busy server more than the statement's round trip.
-  const { sql, bindings } = query.toSQL();
-  const shape = createHash('sha256').update(sql).digest('hex').slice(0, 24);
-  const answer = (await db.raw(sql, bindings).options({ name: `wellrest-search-${shape}` }))
-    .rows as (SearchRow & {
-    id: string | number;
-  })[];
-  return answer
-    .map((row) => ({ ...row, id: Number(row.id), score: Number(row.score), rank: Number(row.rank) }))
-    .sort((a, b) => a.rank - b.rank);
+  // costs more than running it. Written as SQL text rather than built with Knex's query builder:
+  // compiling the builder cost a busy server more than the statement's round trip.
+  const text = statement.sql;
+  const shape = createHash('sha256').update(text).digest('hex').slice(0, 24);
+  const answer = await db
+    .raw(text, statement.values as Knex.RawBinding[])
+    .options({ name: `wellrest-search-${shape}` });
+  return (answer.rows as (SearchRow & { id: string | number })[]).map((row) => ({
+    ...row,
+    id: Number(row.id),
+  }));
 }

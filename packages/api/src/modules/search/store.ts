@@ -1,5 +1,6 @@
 import { type RecordScope, type SearchInput, type SearchResult, searchResultUrl } from '@wellrest/core';
-import type { Knex } from 'knex';
+import sql, { raw, type Sql } from 'sql-template-tag';
+import { auditInsertSelecting } from '../../audit/audit.js';
 import { type AppContext, genericPlansOf } from '../../http/context.js';
 import { abilityOf, accessFor, recordAccess, scopeOf } from '../patients/access.js';
 import { RELATED_CANDIDATES, typedNumber } from './matching.js';
@@ -10,13 +11,6 @@ import { matchTerms, queryTerms } from './words.js';
 // through the search index in PostgreSQL (words.ts, migration 0520), ranked, and limited to what
 // the caller may see; bookings and referrals of what matched are read in the same statement
 // (statement.ts).
-
-interface Ranked {
-  result: SearchResult;
-  score: number;
-  /** Its place among the results of its type, as chosen (statement.ts). */
-  rank: number;
-}
 
 const ALL: RecordScope = { kind: 'all' };
 
@@ -52,88 +46,74 @@ function planFor(ctx: AppContext, q: string, limit: number): SearchPlan {
 }
 
 /** A row of the search statement as a result. */
-function toRanked(row: SearchRow): Ranked {
+function toResult(row: SearchRow): SearchResult {
   const text = (value: string | null) => value ?? '';
-  const result = ((): SearchResult => {
-    switch (row.type) {
-      case 'patient':
-        return { type: 'patient', id: row.id, title: text(row.t1), subtitle: text(row.t2), url: '' };
-      case 'physician':
-        return {
-          type: 'physician',
-          id: row.id,
-          title: text(row.t1),
-          subtitle: [`NPI ${text(row.t2)}`, row.t3].filter(Boolean).join(' · '),
-          url: '',
-        };
-      case 'booking':
-        return {
-          type: 'booking',
-          id: row.id,
-          title: `${text(row.t1)} · ${text(row.t2)} ${text(row.t3)}`,
-          subtitle: [`#${row.id}`, row.t4, row.t5, text(row.t6).replace('_', ' ')]
-            .filter(Boolean)
-            .join(' · '),
-          url: '',
-        };
-      case 'referral':
-        return {
-          type: 'referral',
-          id: row.id,
-          title: `${text(row.t1)} · referral #${row.id}`,
-          subtitle: [row.t2, row.t3, row.t4].filter(Boolean).join(' · '),
-          url: '',
-        };
-    }
-  })();
-  return { score: row.score, rank: row.rank, result: { ...result, url: searchResultUrl(row.type, row.id) } };
+  const url = searchResultUrl(row.type, row.id);
+  switch (row.type) {
+    case 'patient':
+      return { type: 'patient', id: row.id, title: text(row.t1), subtitle: text(row.t2), url };
+    case 'physician':
+      return {
+        type: 'physician',
+        id: row.id,
+        title: text(row.t1),
+        subtitle: [`NPI ${text(row.t2)}`, row.t3].filter(Boolean).join(' · '),
+        url,
+      };
+    case 'booking':
+      return {
+        type: 'booking',
+        id: row.id,
+        title: `${text(row.t1)} · ${text(row.t2)} ${text(row.t3)}`,
+        subtitle: [`#${row.id}`, row.t4, row.t5, text(row.t6).replace('_', ' ')].filter(Boolean).join(' · '),
+        url,
+      };
+    case 'referral':
+      return {
+        type: 'referral',
+        id: row.id,
+        title: `${text(row.t1)} · referral #${row.id}`,
+        subtitle: [row.t2, row.t3, row.t4].filter(Boolean).join(' · '),
+        url,
+      };
+  }
 }
 
-/** Everything the caller may read that matches, ranked, before the limit. */
-async function rankedMatches(ctx: AppContext, db: Knex, input: SearchInput): Promise<Ranked[]> {
-  const terms = queryTerms(input.query);
-  if (terms.length === 0) return [];
-  const plan = planFor(ctx, input.query, input.limit);
-  const rows = await readSearch(db, await matchTerms(db, terms), plan);
-  const found: Ranked[] = [];
-  for (const type of ['patient', 'physician'] as const) {
-    const part = plan[type === 'patient' ? 'patients' : 'physicians'];
-    if (part === undefined) continue;
-    // Candidates come best first; the first `limit` of them are the ones shown when shared.
-    const shown = rows.filter(
-      (r) => r.type === type && r.role === (part === 'shared' ? 'candidate' : 'shown'),
-    );
-    found.push(...shown.slice(0, input.limit).map(toRanked));
-  }
-  found.push(...rows.filter((r) => r.type === 'booking' || r.type === 'referral').map(toRanked));
-  return found;
-}
+const SEARCH_AUDIT = { action: 'search.query', outcome: 'success', entityType: 'patient' } as const;
 
 /**
- * The best `limit` matches over everything the caller may read. One audit event names how many
- * records of each kind were shown, never the query (it may be a patient's name).
+ * The audit event of a search, written by the statement that reads the results (statement.ts):
+ * how many records of each kind were shown and which, never the query (it may be a patient's
+ * name). The same event `recordAccess` writes (patients/access.ts), computed over `shown`.
  */
-export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
-  const { db } = accessFor(ctx);
-  // The search's statements are named and run on their generic plan (statement.ts).
-  const ranked = await rankedMatches(ctx, genericPlansOf(ctx), input);
-  ranked.sort((a, b) => b.score - a.score || a.result.type.localeCompare(b.result.type) || a.rank - b.rank);
-  const results = ranked.slice(0, input.limit).map((r) => r.result);
-  await recordAccess(db, ctx, {
-    action: 'search.query',
-    entityType: 'patient',
-    ids: results.filter((r) => r.type === 'patient').map((r) => r.id),
-    details: {
-      results: results.length,
-      bookingIds: results
-        .filter((r) => r.type === 'booking')
-        .map((r) => r.id)
-        .join(','),
-      referralIds: results
-        .filter((r) => r.type === 'referral')
-        .map((r) => r.id)
-        .join(','),
-    },
+function auditOfShown(ctx: AppContext): Sql {
+  const listed = (type: SearchRow['type']) =>
+    raw(`coalesce(string_agg(id::text, ',' ORDER BY ord) FILTER (WHERE type = '${type}'), '')`);
+  const patients = raw(`count(*) FILTER (WHERE type = 'patient')`);
+  return auditInsertSelecting(ctx, SEARCH_AUDIT, {
+    from: raw('shown'),
+    entityId: sql`CASE WHEN ${patients} = 1 THEN min(id) FILTER (WHERE type = 'patient')::text END`,
+    details: sql`jsonb_build_object('results', count(*), 'bookingIds', ${listed('booking')},
+      'referralIds', ${listed('referral')}, 'count', ${patients}, 'ids', ${listed('patient')})`,
   });
-  return results;
+}
+
+/** The best `limit` matches over everything the caller may read, audited. */
+export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
+  const terms = queryTerms(input.query);
+  if (terms.length > 0) {
+    // The search's statements are named and run on their generic plan (statement.ts).
+    const db = genericPlansOf(ctx);
+    const plan = planFor(ctx, input.query, input.limit);
+    const shown = await readSearch(db, await matchTerms(db, terms), plan, auditOfShown(ctx));
+    if (shown) return shown.map(toResult);
+  }
+  // Nothing could match: the search is audited all the same.
+  const { db } = accessFor(ctx);
+  await recordAccess(db, ctx, {
+    ...SEARCH_AUDIT,
+    ids: [],
+    details: { results: 0, bookingIds: '', referralIds: '' },
+  });
+  return [];
 }
