@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import sql, { raw } from 'sql-template-tag';
 import { AVAILABILITY_VERSION_SQL, type DataVersions } from '../../http/data-versions.js';
 import type { UserRow } from '../users/store.js';
 
@@ -68,6 +69,21 @@ const SESSION_COLUMNS = [
   'user_agent',
 ] as const satisfies readonly (keyof SessionRow)[];
 
+/** The columns `resumeSession` reads, with the data versions or without them. */
+const RESUME_SESSION = (() => {
+  const columns = [
+    ...USER_COLUMNS.map((column) => `users.${column}`),
+    ...SESSION_COLUMNS.map((column) => `sessions.${column} AS session_${column}`),
+    'extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms',
+  ];
+  return {
+    alone: raw(`SELECT ${columns.join(', ')}`),
+    withVersions: raw(
+      `SELECT ${[...columns, `${AVAILABILITY_VERSION_SQL} AS version_availability`].join(', ')}`,
+    ),
+  };
+})();
+
 export type SessionLookup =
   | {
       status: 'active';
@@ -109,25 +125,20 @@ export async function resumeSession(
   options: { versions?: boolean } = {},
 ): Promise<SessionLookup> {
   // The session, its active user and, when asked for, the data versions in one statement: every
-  // signed-in API request starts with it.
-  const found = (await db('sessions')
-    .leftJoin('users', (on) => on.on('users.id', 'sessions.user_id').andOnVal('users.is_active', true))
-    .where({ 'sessions.id': sessionId, 'sessions.user_id': userId })
-    .whereNull('sessions.revoked_at')
-    .andWhereRaw('sessions.expires_at > now()')
-    .first(
-      ...USER_COLUMNS.map((column) => db.raw(`users.${column}`)),
-      ...SESSION_COLUMNS.map((column) => db.raw(`sessions.${column} AS session_${column}`)),
-      db.raw('sessions.last_seen_at <= now() - make_interval(mins => ?) AS idle', [idleMinutes]),
-      db.raw('sessions.last_seen_at <= now() - make_interval(secs => ?) AS stale', [
-        touchSeconds(idleMinutes),
-      ]),
-      db.raw('extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms'),
-      ...(options.versions ? [db.raw(`${AVAILABILITY_VERSION_SQL} AS version_availability`)] : []),
-    )
-    // Prepared once per connection: every signed-in request runs it, and planning the join cost
-    // more than running it.
-    .options({ name: options.versions ? 'wellrest-resume-session-versions' : 'wellrest-resume-session' })) as
+  // signed-in API request starts with it. Its text is written once (RESUME_SESSION), not
+  // compiled by the query builder per request, and it is prepared once per connection: planning
+  // the join cost more than running it.
+  const statement = sql`${RESUME_SESSION[options.versions ? 'withVersions' : 'alone']},
+      sessions.last_seen_at <= now() - make_interval(mins => ${idleMinutes}) AS idle,
+      sessions.last_seen_at <= now() - make_interval(secs => ${touchSeconds(idleMinutes)}) AS stale
+    FROM sessions LEFT JOIN users ON users.id = sessions.user_id AND users.is_active
+    WHERE sessions.id = ${sessionId} AND sessions.user_id = ${userId}
+      AND sessions.revoked_at IS NULL AND sessions.expires_at > now()`;
+  const found = (
+    await db
+      .raw(statement.sql, statement.values as Knex.RawBinding[])
+      .options({ name: options.versions ? 'wellrest-resume-session-versions' : 'wellrest-resume-session' })
+  ).rows[0] as
     | (Record<string, unknown> & {
         idle: boolean;
         stale: boolean;
