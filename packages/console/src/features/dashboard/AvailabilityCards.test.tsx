@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { type AvailabilityDay, messages, type Pickup } from '@wellrest/core';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/test/render';
@@ -46,10 +46,19 @@ describe('AvailabilityCards', () => {
     const today = screen.getByRole('region', { name: 'Today' });
     expect(within(today).getByText('Patient 1')).toBeTruthy();
     expect(within(today).getByText('Patient 2')).toBeTruthy();
-    // Beyond the first two, a pickup is only in the list that prints (hidden on screen).
+    // Beyond the first two, a pickup is only in the list that prints, drawn while printing.
+    expect(within(today).queryAllByText('Patient 3')).toEqual([]);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
     const beyondTwo = within(today).queryAllByText('Patient 3');
     expect(beyondTwo.length).toBeGreaterThan(0);
     expect(beyondTwo.every((element) => element.closest('[data-print-only]') !== null)).toBe(true);
+    expect(within(today).getAllByText('Returning 3')[0]?.closest('[data-print-only]')).not.toBeNull();
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(within(today).queryAllByText('Patient 3')).toEqual([]);
     expect(within(today).getByText(messages.availability.morePickups(3))).toBeTruthy();
     expect(within(today).getByText(messages.availability.moreReturns(1))).toBeTruthy();
     expect(within(today).getByText(messages.availability.availableUnits(7))).toBeTruthy();

@@ -14,6 +14,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { usePrinting } from '@/lib/usePrinting';
 import { cn } from '@/lib/utils';
 import { canSignAgreement, patientAnchorHref, visibleItems } from './dashboardData';
 
@@ -150,6 +151,8 @@ export function AvailabilityCard({
 }) {
   // Every pickup of the day can be reached: the rest of the list opens in place.
   const [allPickups, setAllPickups] = useState(false);
+  // The rest of the lists is drawn for paper only while printing (lib/usePrinting.ts).
+  const printing = usePrinting();
   const pickups = visibleItems(day.pickups, allPickups ? day.pickups.length : undefined);
   const dropoffs = visibleItems(day.dropoffs);
   const titleId = `availability-${day.date}`;
@@ -190,7 +193,7 @@ export function AvailabilityCard({
             ))}
           </ul>
           {/* On paper the day's list is complete: the pickups behind "+N more" print too. */}
-          {!allPickups && pickups.hidden > 0 && (
+          {printing && !allPickups && pickups.hidden > 0 && (
             <ul className="hidden gap-0.5 print:grid" data-print-only>
               {day.pickups.slice(pickups.shown.length).map((pickup) => (
                 <PickupRow
@@ -234,17 +237,19 @@ export function AvailabilityCard({
               <div className="print:hidden">
                 <MoreText>{messages.availability.moreReturns(dropoffs.hidden)}</MoreText>
               </div>
-              <ul className="hidden gap-0.5 print:grid" data-print-only>
-                {day.dropoffs.slice(dropoffs.shown.length).map((dropoff: Dropoff) => (
-                  <li key={dropoff.id}>
-                    <PersonLink
-                      patientId={dropoff.patientId}
-                      name={dropoff.patientName}
-                      detail={`${dropoff.kitType} · ${dropoff.kitId || messages.labels.unknownKit}`}
-                    />
-                  </li>
-                ))}
-              </ul>
+              {printing && (
+                <ul className="hidden gap-0.5 print:grid" data-print-only>
+                  {day.dropoffs.slice(dropoffs.shown.length).map((dropoff: Dropoff) => (
+                    <li key={dropoff.id}>
+                      <PersonLink
+                        patientId={dropoff.patientId}
+                        name={dropoff.patientName}
+                        detail={`${dropoff.kitType} · ${dropoff.kitId || messages.labels.unknownKit}`}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
             </>
           )}
         </Section>
