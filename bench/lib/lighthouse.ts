@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { freePort } from './server.js';
@@ -65,6 +66,44 @@ export async function lighthouse(
   return { ...median, scores: completed.map((run) => run.score ?? 0) };
 }
 
+/** The CPU time counters of the whole machine (Linux `/proc/stat`): busy and total, in ticks. */
+function cpuTicks(): { busy: number; total: number } | null {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** Below this share of the machine busy, a Lighthouse run starts. */
+const QUIET_SHARE = 0.15;
+/** At most this long is waited for quiet before a run starts anyway. */
+const QUIET_WAIT_MS = 60_000;
+
+/**
+ * Waits until the machine is quiet: Lighthouse simulates a slow phone by multiplying the length
+ * of the tasks it observes, so CPU still taken by what ran before (PostgreSQL vacuuming after the
+ * write loads, the API collecting garbage) would be counted as the page's own blocking time.
+ */
+async function quietMachine(): Promise<void> {
+  const deadline = Date.now() + QUIET_WAIT_MS;
+  for (;;) {
+    const before = cpuTicks();
+    await sleep(1000);
+    const after = cpuTicks();
+    if (!before || !after || after.total === before.total) return;
+    if ((after.busy - before.busy) / (after.total - before.total) < QUIET_SHARE || Date.now() > deadline)
+      return;
+  }
+}
+
 async function lighthouseOnce(
   root: string,
   url: string,
@@ -72,6 +111,7 @@ async function lighthouseOnce(
 ): Promise<LighthouseResult> {
   const result: LighthouseResult = { name: page.name, path: page.path };
   if (page.note) result.note = page.note;
+  await quietMachine();
   if (!existsSync(CHROMIUM)) return { ...result, error: `${CHROMIUM} not found` };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wellrest-lighthouse-'));
   const output = path.join(dir, 'report.json');
