@@ -89,8 +89,8 @@ const QUIET_WAIT_MS = 60_000;
 
 /**
  * Waits until the machine is quiet: Lighthouse simulates a slow phone by multiplying the length
- * of the tasks it observes, so CPU still taken by what ran before (PostgreSQL vacuuming after the
- * write loads, the API collecting garbage) would be counted as the page's own blocking time.
+ * of the tasks it observes, so CPU still taken by what ran before (the servers settling after the
+ * loads, anything else running) would be counted as the page's own blocking time.
  */
 async function quietMachine(): Promise<void> {
   const deadline = Date.now() + QUIET_WAIT_MS;
