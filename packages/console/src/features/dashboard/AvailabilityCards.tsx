@@ -34,6 +34,18 @@ function PersonLink({ patientId, name, detail }: { patientId: number; name: stri
   );
 }
 
+function DropoffRow({ dropoff }: { dropoff: Dropoff }) {
+  return (
+    <li>
+      <PersonLink
+        patientId={dropoff.patientId}
+        name={dropoff.patientName}
+        detail={`${dropoff.kitType} · ${dropoff.kitId || messages.labels.unknownKit}`}
+      />
+    </li>
+  );
+}
+
 function PickupRow({
   pickup,
   signable,
@@ -223,13 +235,7 @@ export function AvailabilityCard({
         >
           <ul className="grid gap-0.5">
             {dropoffs.shown.map((dropoff: Dropoff) => (
-              <li key={dropoff.id}>
-                <PersonLink
-                  patientId={dropoff.patientId}
-                  name={dropoff.patientName}
-                  detail={`${dropoff.kitType} · ${dropoff.kitId || messages.labels.unknownKit}`}
-                />
-              </li>
+              <DropoffRow key={dropoff.id} dropoff={dropoff} />
             ))}
           </ul>
           {dropoffs.hidden > 0 && (
@@ -240,13 +246,7 @@ export function AvailabilityCard({
               {printing && (
                 <ul className="hidden gap-0.5 print:grid" data-print-only>
                   {day.dropoffs.slice(dropoffs.shown.length).map((dropoff: Dropoff) => (
-                    <li key={dropoff.id}>
-                      <PersonLink
-                        patientId={dropoff.patientId}
-                        name={dropoff.patientName}
-                        detail={`${dropoff.kitType} · ${dropoff.kitId || messages.labels.unknownKit}`}
-                      />
-                    </li>
+                    <DropoffRow key={dropoff.id} dropoff={dropoff} />
                   ))}
                 </ul>
               )}
