@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Database, Engine } from '../db/connect.js';
 import { createLogger } from '../logger.js';
 import { freshDatabase } from '../test/server.js';
-import { deadLetterOf, type Job, Jobs } from './jobs.js';
+import { CRON_QUEUE, deadLetterOf, type Job, Jobs } from './jobs.js';
 import { Outbox, type OutboxJobData, writeOutbox } from './outbox.js';
 
 // The job queue on both engines: retries with backoff, dead letters, singletons, delayed jobs,
@@ -29,10 +30,11 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 describe.each(engines)('job queue on %s', (engine) => {
   let db: Database;
   let dispose: () => Promise<void>;
+  let url: string | undefined;
   const running: Jobs[] = [];
 
   beforeEach(async () => {
-    ({ db, dispose } = await freshDatabase(engine));
+    ({ db, dispose, url } = await freshDatabase(engine));
   });
   afterEach(async () => {
     for (const jobs of running.splice(0)) await jobs.stop(1000);
@@ -191,9 +193,65 @@ describe.each(engines)('job queue on %s', (engine) => {
     expect(done.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
   }, 60_000);
 
-  it('schedules cron jobs in the practice time zone', async () => {
+  it.runIf(engine === 'postgres')(
+    'keeps working when the database goes away as a job finishes, and runs that job again',
+    async () => {
+      // The handler finishes just as the queue's connections are cut and no new one is let in
+      // (as while PostgreSQL shuts down): marking the job fails, and the process must go on.
+      const database = new URL(url as string).pathname.slice(1);
+      // A database's own connections cannot shut it: this runs on the server's first database.
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      onTestFinished(() => admin.end());
+      const cut = async (allow: boolean) => {
+        await admin.query(`ALTER DATABASE "${database}" WITH ALLOW_CONNECTIONS ${allow}`);
+        if (!allow)
+          await admin.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'wellrest-jobs' AND datname = $1",
+            [database],
+          );
+      };
+      const runs: string[] = [];
+      const jobs = queue();
+      jobs.define<{ n: number }>({
+        name: 'cut-off',
+        expireInSeconds: 2,
+        handler: async (job) => {
+          runs.push(`${job.data.n}:${job.retryCount}`);
+          if (runs.length === 1) await cut(false);
+          return { n: job.data.n };
+        },
+      });
+      const first = await jobs.send('cut-off', { n: 1 });
+      await until(
+        async () => runs.length,
+        (n) => n >= 1,
+      );
+      // Out of reach for a few polls, then back.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await cut(true);
+      const second = await jobs.send('cut-off', { n: 2 });
+      const [one, two] = await Promise.all(
+        [first, second].map((id) =>
+          until(
+            () => jobs.getJob('cut-off', id as string),
+            (job) => job?.state === 'completed',
+          ),
+        ),
+      );
+      expect(two?.output).toEqual({ n: 2 });
+      // The first job could not be marked: it expired and ran again.
+      expect(one?.output).toEqual({ n: 1 });
+      expect(runs).toContain('2:0');
+      expect(runs.filter((run) => run.startsWith('1:')).length).toBeGreaterThanOrEqual(2);
+    },
+    60_000,
+  );
+
+  it('schedules cron jobs in the practice time zone, and queues each one that falls due', async () => {
     const jobs = queue({ timeZone: 'America/Chicago' });
-    jobs.define({ name: 'nightly', handler: async () => undefined });
+    const ran: unknown[] = [];
+    jobs.define({ name: 'nightly', handler: async (job) => void ran.push(job.data) });
     jobs.schedule('nightly', '0 2 * * *');
     const boss = await jobs.start();
     const schedules = await boss.getSchedules();
@@ -204,6 +262,14 @@ describe.each(engines)('job queue on %s', (engine) => {
         options: expect.objectContaining({ tz: 'America/Chicago' }),
       }),
     ]);
+    // At 2 a.m. pg-boss's cron puts the job on its queue of jobs that fell due, as here.
+    await jobs.send(CRON_QUEUE, { name: 'nightly', data: { at: '02:00' } });
+    await until(
+      async () => ran.length,
+      (n) => n >= 1,
+      20_000,
+    );
+    expect(ran).toEqual([{ at: '02:00' }]);
   });
 
   it('dispatches an outbox event once when its transaction commits, never when it rolls back', async () => {

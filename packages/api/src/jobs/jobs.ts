@@ -41,13 +41,17 @@ interface Schedule {
   data: object;
 }
 
+/** pg-boss's queue of cron jobs that fell due, and how often it is looked at (its default). */
+export const CRON_QUEUE = '__pgboss__send-it';
+const CRON_POLLING_SECONDS = 5;
+
 /** The dead-letter queue of a queue. */
 export const deadLetterOf = (name: string): string => `${name}-dead`;
 
 export class Jobs {
   private readonly queues = new Map<string, QueueDefinition<object>>();
   private readonly schedules: Schedule[] = [];
-  private readonly workers = new Map<string, string>();
+  private readonly workers = new Map<string, Worker>();
   private readonly startListeners: Array<() => void> = [];
   private readonly stopListeners: Array<() => Promise<void> | void> = [];
   private starting: Promise<PgBoss> | undefined;
@@ -106,6 +110,17 @@ export class Jobs {
       this.logger.error({ err: { kind: error.name, code: error.code } }, 'job queue error');
     });
     await boss.start();
+    // pg-boss's cron puts each job that falls due on a queue of its own, worked by pg-boss's
+    // worker, which has the fault described at `Worker`: that queue is worked by one of ours.
+    await boss.offWork(CRON_QUEUE);
+    const cron = new Worker(
+      boss,
+      { name: CRON_QUEUE, handler: (job) => boss.insert([job.data as PgBoss.JobInsert]) },
+      this.logger,
+      CRON_POLLING_SECONDS * 1000,
+    );
+    this.workers.set(CRON_QUEUE, cron);
+    cron.start();
     for (const queue of this.queues.values()) {
       const dead = deadLetterOf(queue.name);
       await this.ensureQueue(boss, dead, { name: dead, retryLimit: 0 });
@@ -118,39 +133,9 @@ export class Jobs {
         expireInSeconds: queue.expireInSeconds ?? 15 * 60,
         deadLetter: dead,
       });
-      const id = await boss.work<object>(
-        queue.name,
-        {
-          batchSize: 1,
-          includeMetadata: true,
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
-        },
-        async ([job]) => {
-          if (!job) return undefined;
-          try {
-            return ((await queue.handler(job)) ?? undefined) as object | undefined;
-          } catch (error) {
-            const err = error as Error & { code?: string };
-            this.logger.warn(
-              {
-                queue: queue.name,
-                job: job.id,
-                retry: job.retryCount,
-                err: { kind: err.name, code: err.code },
-              },
-              'job failed',
-            );
-            throw error;
-          } finally {
-            // A worker that found a job looks for the next one at once: only a look that finds
-            // nothing waits for the polling interval. (pg-boss waits after every look unless its
-            // worker was notified, which made a backlog drain at one job per interval.)
-            const worker = this.workers.get(queue.name);
-            if (worker) boss.notifyWorker(worker);
-          }
-        },
-      );
-      this.workers.set(queue.name, id);
+      const worker = new Worker(boss, queue, this.logger, (this.options.pollingIntervalSeconds ?? 2) * 1000);
+      this.workers.set(queue.name, worker);
+      worker.start();
     }
     for (const { name, cron, data } of this.schedules)
       await boss.schedule(name, cron, data, { tz: this.options.timeZone });
@@ -184,16 +169,13 @@ export class Jobs {
     const id = await boss.send(name, data, options);
     // Wake this process's worker rather than wait for its next poll (when not in a transaction,
     // the job is visible now).
-    const worker = this.workers.get(name);
-    if (id && worker && !options.db) boss.notifyWorker(worker);
+    if (id && !options.db) this.workers.get(name)?.notify();
     return id;
   }
 
   /** Wakes this process's worker of a queue (after a transaction that queued its job commits). */
   notify(name: string): void {
-    const worker = this.workers.get(name);
-    if (worker && this.starting && !this.stopped)
-      void this.starting.then((boss) => boss.notifyWorker(worker));
+    if (!this.stopped) this.workers.get(name)?.notify();
   }
 
   async getJob<T extends object>(name: string, id: string): Promise<Job<T> | null> {
@@ -235,6 +217,135 @@ export class Jobs {
     for (const listener of this.stopListeners) await listener();
     const boss = await this.starting.catch(() => undefined);
     if (!boss) return;
+    await Promise.all([...this.workers.values()].map((worker) => worker.stop(timeoutMs)));
     await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: this.db.engine === 'postgres' });
+  }
+}
+
+/**
+ * One queue's worker in this process: it takes a job, runs it, and marks it completed or failed,
+ * one job at a time, and waits for the polling interval only when it found none. (pg-boss 10's
+ * own worker marks a finished job without awaiting the statement, so a database going away just
+ * then left a rejected promise nobody held, and Node stopped the process. Here every statement
+ * is awaited: a database out of reach is logged and tried again at the next poll, and a job it
+ * could not mark stays active until pg-boss's maintenance expires and retries it.)
+ */
+class Worker {
+  private stopping = false;
+  private notified = false;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private current: string | undefined;
+
+  constructor(
+    private readonly boss: PgBoss,
+    private readonly queue: QueueDefinition<object>,
+    private readonly logger: Logger,
+    private readonly intervalMs: number,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Looks for a job now rather than at the next poll. */
+  notify(): void {
+    this.notified = true;
+    this.wake?.();
+  }
+
+  /**
+   * Lets a running job finish for up to `timeoutMs`; one still running then is marked failed, so
+   * it is retried (by this process when it starts again, or by another).
+   */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.loop?.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!finished && this.current)
+      await this.boss
+        .fail(this.queue.name, this.current, { message: 'the process stopped while the job ran' })
+        .catch((error: unknown) => this.queueError(error));
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      this.notified = false;
+      let found = false;
+      try {
+        found = await this.runOne();
+      } catch (error) {
+        this.queueError(error);
+      }
+      if (!found && !this.notified && !this.stopping) await this.sleep();
+    }
+  }
+
+  /** Runs the next job of the queue, if any; says whether there was one. */
+  private async runOne(): Promise<boolean> {
+    const { name } = this.queue;
+    const [job] = await this.boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
+    if (!job) return false;
+    this.current = job.id;
+    try {
+      let output: unknown;
+      try {
+        output = await withinSeconds(this.queue.handler(job), job.expireInSeconds);
+      } catch (error) {
+        const err = error as Error & { code?: string };
+        this.logger.warn(
+          { queue: name, job: job.id, retry: job.retryCount, err: { kind: err.name, code: err.code } },
+          'job failed',
+        );
+        await this.boss.fail(name, job.id, error as object);
+        return true;
+      }
+      await this.boss.complete(name, job.id, (output ?? undefined) as object | undefined);
+      return true;
+    } finally {
+      this.current = undefined;
+    }
+  }
+
+  private queueError(error: unknown): void {
+    const err = error as Error & { code?: string };
+    // Codes and kinds only: a job's data may name a patient.
+    this.logger.error({ queue: this.queue.name, err: { kind: err.name, code: err.code } }, 'job queue error');
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.wake?.(), this.intervalMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+    });
+  }
+}
+
+/** The handler's answer, or a failure once the job has run for longer than it may. */
+async function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the job ran for longer than ${seconds} s`)),
+          seconds * 1000,
+        );
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
