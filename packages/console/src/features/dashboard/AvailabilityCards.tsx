@@ -58,8 +58,9 @@ function PickupRow({
   onSign: (pickup: Pickup) => void;
 }) {
   return (
-    <li className="flex items-center gap-1">
-      <div className="min-w-0 flex-1">
+    // The button goes under the name when the card is too narrow for both (four cards in a row).
+    <li className="flex flex-wrap items-center gap-1">
+      <div className="min-w-0 flex-[1_1_9rem]">
         <PersonLink
           patientId={pickup.patientId}
           name={pickup.patientName}
