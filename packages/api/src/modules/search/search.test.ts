@@ -197,6 +197,7 @@ describe('search API', () => {
     expect((await search(staff, '1234567')).body).toContainEqual(physicianResult);
     expect((await search(staff, 'Lakeside')).body).toContainEqual(physicianResult);
     expect((await search(staff, 'Avery Smith')).body).toContainEqual(referralResult);
+    expect((await search(staff, `#${referral?.id}`)).body).toContainEqual(referralResult);
   });
 
   it('runs the same number of queries however many kits and bookings match', async () => {

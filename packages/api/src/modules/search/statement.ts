@@ -102,76 +102,91 @@ function kitsOf(limit: number): Sql {
 }
 
 /**
- * The ids of the bookings considered: the number typed, the most recent `kitLimit` bookings of
- * the matching kits, every booking of the candidate patients; within the caller's scope.
+ * The bookings considered, each with the score of what found it: the number typed (1), the
+ * latest `kitLimit` bookings of the matching kits (0.95 of the kit's score), every booking of the
+ * candidate patients (0.9 of the patient's score, or 0.95 of its kit's when that matched better);
+ * within the caller's scope. `bc (id, start_date, score)`, a booking once for each way it was found.
  */
 function bookingCandidates(plan: SearchPlan, scope: RecordScope, kitLimit: number): Sql {
-  const candidates = (columns: Sql, condition: Sql) =>
+  const candidates = (columns: Sql, from: Sql, condition: Sql) =>
     scope.kind === 'all'
-      ? sql`SELECT ${columns} FROM bookings WHERE ${condition}`
-      : sql`SELECT ${columns} FROM bookings JOIN patients ON patients.id = bookings.patient_id
+      ? sql`SELECT ${columns} FROM ${from} WHERE ${condition}`
+      : sql`SELECT ${columns} FROM ${from} JOIN patients ON patients.id = bookings.patient_id
           WHERE ${scopeCondition(scope, PATIENT_SCOPE)} AND ${condition}`;
   // Per matching kit its latest bookings by index, then the latest of them all.
-  const ofEachKit = candidates(raw('bookings.id, bookings.start_date'), raw('bookings.kit_id = k.id'));
+  const ofEachKit = candidates(
+    raw('bookings.id, bookings.start_date, k.score * 0.95 AS score'),
+    raw('bookings'),
+    raw('bookings.kit_id = k.id'),
+  );
   const parts = [
-    sql`SELECT kb.id FROM k CROSS JOIN LATERAL (${ofEachKit} ORDER BY bookings.start_date DESC, bookings.id DESC LIMIT ${kitLimit}) AS kb
+    sql`SELECT kb.id, kb.start_date, kb.score FROM k CROSS JOIN LATERAL (${ofEachKit} ORDER BY bookings.start_date DESC, bookings.id DESC LIMIT ${kitLimit}) AS kb
       ORDER BY kb.start_date DESC, kb.id DESC LIMIT ${kitLimit}`,
   ];
   if (plan.typedNumber > 0)
-    parts.push(candidates(raw('bookings.id'), sql`bookings.id = ${plan.typedNumber}`));
+    parts.push(
+      candidates(
+        raw('bookings.id, bookings.start_date, 1::float8 AS score'),
+        raw('bookings'),
+        sql`bookings.id = ${plan.typedNumber}`,
+      ),
+    );
   if (plan.patientCandidates)
-    parts.push(candidates(raw('bookings.id'), raw('bookings.patient_id IN (SELECT pc.id FROM pc)')));
-  return join(parts, ') UNION (', '(', ')');
+    parts.push(
+      candidates(
+        raw(
+          'bookings.id, bookings.start_date, greatest(pc.score * 0.9, coalesce(k.score * 0.95, 0)) AS score',
+        ),
+        raw('pc JOIN bookings ON bookings.patient_id = pc.id LEFT JOIN k ON k.id = bookings.kit_id'),
+        raw('true'),
+      ),
+    );
+  return join(parts, ') UNION ALL (', '(', ')');
 }
 
 /**
- * A booking's or referral's score: 1 for the number typed, else the best of what found it, each
- * finder's score already weighted.
- */
-function bestOf(table: 'bookings' | 'referrals', typedNumber: number, finders: string[]): Sql {
-  const found = finders.map((finder) => `coalesce(${finder}, 0)`).join(', ');
-  return sql`greatest(CASE WHEN ${raw(table)}.id = ${typedNumber} THEN 1 ELSE 0 END, ${raw(found)})::float8`;
-}
-
-/**
- * The best `limit` bookings considered, scored as the number typed (1), the kit that found them
- * (0.95 of its score) or the patient (0.9), the better of them; then the latest first.
+ * The best `limit` bookings considered, each scored by the best way it was found (the number
+ * typed, its kit or its patient); then the latest first. Only those are read whole.
  */
 function bestBookings(plan: SearchPlan): Sql {
-  const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
-  const score = bestOf('bookings', plan.typedNumber, ['k.score * 0.95', patientScore]);
-  return sql`SELECT bookings.id, ${score} AS score, bookings.start_date, bookings.kit_type, bookings.test_type,
+  return sql`SELECT bookings.id, best.score, bookings.start_date, bookings.kit_type, bookings.test_type,
       bookings.status, patients.name AS patient_name, kits.kit_id AS kit_label,
-      row_number() OVER (ORDER BY ${score} DESC, bookings.start_date DESC, bookings.id) AS rank
-    FROM bc JOIN bookings ON bookings.id = bc.id
+      row_number() OVER (ORDER BY best.score DESC, bookings.start_date DESC, bookings.id) AS rank
+    FROM (SELECT bc.id, bc.start_date, max(bc.score)::float8 AS score FROM bc GROUP BY bc.id, bc.start_date
+      ORDER BY score DESC, bc.start_date DESC, bc.id LIMIT ${plan.limit}) AS best
+    JOIN bookings ON bookings.id = best.id
     JOIN patients ON patients.id = bookings.patient_id
     LEFT JOIN kits ON kits.id = bookings.kit_id
-    LEFT JOIN k ON k.id = bookings.kit_id
-    ${plan.patientCandidates ? raw('LEFT JOIN pc ON pc.id = bookings.patient_id') : empty}
-    ORDER BY score DESC, bookings.start_date DESC, bookings.id LIMIT ${plan.limit}`;
+    ORDER BY best.score DESC, bookings.start_date DESC, bookings.id LIMIT ${plan.limit}`;
 }
 
 /**
- * The best `limit` referrals of the candidate patients or physicians, or with the number typed,
- * scored as the number typed (1), the patient that found them (0.9 of its score) or the
- * physician (0.8), the better of them; then the latest first.
+ * The best `limit` referrals with the number typed (scored 1), of the candidate patients (0.9 of
+ * the patient's score) or of the candidate physicians (0.8 of the physician's), each by the best
+ * way it was found; then the latest first. Each way is an index lookup; only the best are read whole.
  */
 function bestReferrals(plan: SearchPlan, scope: RecordScope): Sql {
-  const patientScore = plan.patientCandidates ? 'pc.score * 0.9' : '0';
-  const physicianScore = plan.physicianCandidates ? 'phc.score * 0.8' : '0';
-  const score = bestOf('referrals', plan.typedNumber, [patientScore, physicianScore]);
-  const found = [sql`referrals.id = ${plan.typedNumber}`];
-  if (plan.patientCandidates) found.push(raw('referrals.patient_id IN (SELECT pc.id FROM pc)'));
-  if (plan.physicianCandidates) found.push(raw('referrals.physician_id IN (SELECT phc.id FROM phc)'));
-  return sql`SELECT referrals.id, ${score} AS score, referrals.status, referrals.urgency,
+  const inScope = scopeCondition(scope, { physicianId: 'referrals.physician_id' });
+  const found = [
+    sql`SELECT referrals.id, 1::float8 AS score FROM referrals WHERE referrals.id = ${plan.typedNumber} AND ${inScope}`,
+  ];
+  if (plan.patientCandidates)
+    found.push(
+      sql`SELECT referrals.id, pc.score * 0.9 FROM pc JOIN referrals ON referrals.patient_id = pc.id WHERE ${inScope}`,
+    );
+  if (plan.physicianCandidates)
+    found.push(
+      sql`SELECT referrals.id, phc.score * 0.8 FROM phc JOIN referrals ON referrals.physician_id = phc.id WHERE ${inScope}`,
+    );
+  return sql`SELECT referrals.id, best.score, referrals.status, referrals.urgency,
       patients.name AS patient_name, physicians.name AS physician_name,
-      row_number() OVER (ORDER BY ${score} DESC, referrals.id DESC) AS rank
-    FROM referrals JOIN patients ON patients.id = referrals.patient_id
+      row_number() OVER (ORDER BY best.score DESC, referrals.id DESC) AS rank
+    FROM (SELECT rc.id, max(rc.score)::float8 AS score FROM (${join(found, ') UNION ALL (', '(', ')')}) AS rc (id, score)
+      GROUP BY rc.id ORDER BY score DESC, rc.id DESC LIMIT ${plan.limit}) AS best
+    JOIN referrals ON referrals.id = best.id
+    JOIN patients ON patients.id = referrals.patient_id
     JOIN physicians ON physicians.id = referrals.physician_id
-    ${plan.patientCandidates ? raw('LEFT JOIN pc ON pc.id = referrals.patient_id') : empty}
-    ${plan.physicianCandidates ? raw('LEFT JOIN phc ON phc.id = referrals.physician_id') : empty}
-    WHERE (${join(found, ' OR ')}) AND ${scopeCondition(scope, { physicianId: 'referrals.physician_id' })}
-    ORDER BY score DESC, referrals.id DESC LIMIT ${plan.limit}`;
+    ORDER BY best.score DESC, referrals.id DESC LIMIT ${plan.limit}`;
 }
 
 /**
