@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Database, Engine } from '../db/connect.js';
+import { JOB_SCHEMA } from '../db/migrations/0750_job_queue.js';
 import { createLogger } from '../logger.js';
 import { freshDatabase } from '../test/server.js';
 import { CRON_QUEUE, deadLetterOf, type Job, Jobs } from './jobs.js';
@@ -192,6 +193,54 @@ describe.each(engines)('job queue on %s', (engine) => {
     );
     expect(done.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
   }, 60_000);
+
+  it("takes a quick queue's jobs several at a time, and fails the ones a stop leaves unfinished", async () => {
+    const first = queue();
+    first.define({ name: 'other', handler: async () => undefined });
+    const boss = await first.start();
+    await boss.createQueue('quick', { name: 'quick' });
+    for (let i = 0; i < 5; i++) await boss.send('quick', { i });
+    await first.stop(1000);
+
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ran: number[] = [];
+    const jobs = queue({ pollingIntervalSeconds: 120 });
+    jobs.define<{ i: number }>({
+      name: 'quick',
+      fetchBatch: 5,
+      retryLimit: 3,
+      handler: async (job) => {
+        ran.push(job.data.i);
+        if (ran.length === 2) await gate;
+      },
+    });
+    await jobs.start();
+    await until(
+      async () => ran.length,
+      (n) => n >= 2,
+    );
+    const states = async () =>
+      Object.fromEntries(
+        (
+          (await db.knex
+            .withSchema(JOB_SCHEMA)
+            .from('job')
+            .where({ name: 'quick' })
+            .groupBy('state')
+            .select('state', db.knex.raw('count(*)::int AS n'))) as { state: string; n: number }[]
+        ).map((row) => [row.state, row.n]),
+      );
+    // The five were taken in one statement: the first is done, the other four are the worker's.
+    expect(await states()).toEqual({ completed: 1, active: 4 });
+    // The second never ends before the stop's time is up: it and the three not started are
+    // failed, to be retried, rather than left active until they expire.
+    await jobs.stop(500);
+    release();
+    expect(await states()).toEqual({ completed: 1, retry: 4 });
+  });
 
   it.runIf(engine === 'postgres')(
     'keeps working when the database goes away as a job finishes, and runs that job again',

@@ -21,6 +21,11 @@ export interface QueueDefinition<T extends object = Record<string, unknown>> {
   expireInSeconds?: number;
   /** `singleton`: at most one job of the queue waiting at a time; `stately`: one waiting and one active. */
   policy?: PgBoss.QueuePolicy;
+  /**
+   * Jobs a worker takes in one statement (default 1), run one after the other: for quick handlers
+   * only, as the ones taken wait while the others run, and their time to expire runs meanwhile.
+   */
+  fetchBatch?: number;
   handler(job: Job<T>): Promise<unknown>;
 }
 
@@ -115,7 +120,7 @@ export class Jobs {
     await boss.offWork(CRON_QUEUE);
     const cron = new Worker(
       boss,
-      { name: CRON_QUEUE, handler: (job) => boss.insert([job.data as PgBoss.JobInsert]) },
+      { name: CRON_QUEUE, fetchBatch: 50, handler: (job) => boss.insert([job.data as PgBoss.JobInsert]) },
       this.logger,
       CRON_POLLING_SECONDS * 1000,
     );
@@ -171,6 +176,17 @@ export class Jobs {
     // the job is visible now).
     if (id && !options.db) this.workers.get(name)?.notify();
     return id;
+  }
+
+  /**
+   * Queues several jobs in one statement (each with its queue's settings); with `db`, in that
+   * transaction, whose commit is then followed by `notify` of their queues.
+   */
+  async insert(jobs: { name: string; data: object }[], options: { db?: PgBoss.Db } = {}): Promise<void> {
+    if (jobs.length === 0) return;
+    const boss = await this.start();
+    await boss.insert(jobs, options);
+    if (!options.db) for (const name of new Set(jobs.map((job) => job.name))) this.notify(name);
   }
 
   /** Wakes this process's worker of a queue (after a transaction that queued its job commits). */
@@ -235,7 +251,8 @@ class Worker {
   private notified = false;
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
-  private current: string | undefined;
+  /** The jobs taken and not yet marked completed or failed. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly boss: PgBoss,
@@ -255,8 +272,8 @@ class Worker {
   }
 
   /**
-   * Lets a running job finish for up to `timeoutMs`; one still running then is marked failed, so
-   * it is retried (by this process when it starts again, or by another).
+   * Lets the jobs taken finish for up to `timeoutMs`; any not finished then is marked failed, so
+   * it is retried (by this process when it starts again, or by another), as pg-boss does.
    */
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
@@ -269,9 +286,10 @@ class Worker {
       }),
     ]);
     clearTimeout(timer);
-    if (!finished && this.current)
+    if (finished) return;
+    for (const id of this.held)
       await this.boss
-        .fail(this.queue.name, this.current, { message: 'the process stopped while the job ran' })
+        .fail(this.queue.name, id, { message: 'the process stopped before the job ended' })
         .catch((error: unknown) => this.queueError(error));
   }
 
@@ -280,7 +298,7 @@ class Worker {
       this.notified = false;
       let found = false;
       try {
-        found = await this.runOne();
+        found = await this.runTaken();
       } catch (error) {
         this.queueError(error);
       }
@@ -288,30 +306,37 @@ class Worker {
     }
   }
 
-  /** Runs the next job of the queue, if any; says whether there was one. */
-  private async runOne(): Promise<boolean> {
-    const { name } = this.queue;
-    const [job] = await this.boss.fetch<object>(name, { batchSize: 1, includeMetadata: true });
-    if (!job) return false;
-    this.current = job.id;
+  /** Takes the next jobs of the queue and runs them one by one; says whether there were any. */
+  private async runTaken(): Promise<boolean> {
+    const { name, fetchBatch = 1 } = this.queue;
+    const jobs = await this.boss.fetch<object>(name, { batchSize: fetchBatch, includeMetadata: true });
+    for (const job of jobs) this.held.add(job.id);
     try {
-      let output: unknown;
-      try {
-        output = await withinSeconds(this.queue.handler(job), job.expireInSeconds);
-      } catch (error) {
-        const err = error as Error & { code?: string };
-        this.logger.warn(
-          { queue: name, job: job.id, retry: job.retryCount, err: { kind: err.name, code: err.code } },
-          'job failed',
-        );
-        await this.boss.fail(name, job.id, error as object);
-        return true;
-      }
-      await this.boss.complete(name, job.id, (output ?? undefined) as object | undefined);
-      return true;
+      for (const job of jobs) await this.runOne(job);
     } finally {
-      this.current = undefined;
+      // A job not marked (the database out of reach) expires and is retried by pg-boss.
+      this.held.clear();
     }
+    return jobs.length > 0;
+  }
+
+  private async runOne(job: Job<object>): Promise<void> {
+    const { name } = this.queue;
+    let output: unknown;
+    try {
+      output = await withinSeconds(this.queue.handler(job), job.expireInSeconds);
+    } catch (error) {
+      const err = error as Error & { code?: string };
+      this.logger.warn(
+        { queue: name, job: job.id, retry: job.retryCount, err: { kind: err.name, code: err.code } },
+        'job failed',
+      );
+      await this.boss.fail(name, job.id, error as object);
+      this.held.delete(job.id);
+      return;
+    }
+    await this.boss.complete(name, job.id, (output ?? undefined) as object | undefined);
+    this.held.delete(job.id);
   }
 
   private queueError(error: unknown): void {

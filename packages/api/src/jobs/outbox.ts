@@ -103,14 +103,15 @@ export class Outbox {
         .skipLocked()
         .select('id', 'topic', 'payload');
       if (rows.length === 0) return 0;
-      const sql = knexSql(trx);
+      // The batch's jobs in one statement: a busy practice writes dozens of events a second.
+      const queued: { name: string; data: OutboxJobData }[] = [];
       for (const row of rows) {
         for (const queue of this.subscribers.get(row.topic) ?? []) {
-          const data: OutboxJobData = { eventId: row.id, topic: row.topic, payload: row.payload };
-          await this.jobs.send(queue, data, { db: sql });
+          queued.push({ name: queue, data: { eventId: row.id, topic: row.topic, payload: row.payload } });
           woken.add(queue);
         }
       }
+      await this.jobs.insert(queued, { db: knexSql(trx) });
       await trx('outbox_events')
         .whereIn(
           'id',

@@ -176,6 +176,8 @@ export class WorkflowEngine {
       name: WORKFLOW_EVENT_QUEUE,
       retryLimit: 5,
       retryDelay: 5,
+      // Matching an event to workflows is a few reads; events come in the outbox's batches.
+      fetchBatch: 20,
       handler: (job) => this.handleEvent(job),
     });
     for (const topic of new Set(Object.values(TRIGGER_TOPICS))) outbox.subscribe(topic, WORKFLOW_EVENT_QUEUE);
