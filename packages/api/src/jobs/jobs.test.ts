@@ -48,6 +48,18 @@ describe.each(engines)('job queue on %s', (engine) => {
     return jobs;
   };
 
+  /** Queues `count` jobs `{ i }` on `name` while no process works that queue; their ids. */
+  const queueWhileNoneWorks = async (name: string, count: number): Promise<string[]> => {
+    const first = queue();
+    first.define({ name: 'other', handler: async () => undefined });
+    const boss = await first.start();
+    await boss.createQueue(name, { name });
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await boss.send(name, { i })) as string);
+    await first.stop(1000);
+    return ids;
+  };
+
   it('retries a failing job with growing delays, then succeeds', async () => {
     const runs: number[] = [];
     const jobs = queue();
@@ -138,14 +150,7 @@ describe.each(engines)('job queue on %s', (engine) => {
 
   it('keeps jobs across a restart, and two processes share a queue running each job once', async () => {
     // "Process" one queues work but does not work that queue, and stops.
-    const first = queue();
-    first.define({ name: 'other', handler: async () => undefined });
-    await first.start();
-    const boss = await first.start();
-    await boss.createQueue('shared', { name: 'shared' });
-    const ids: string[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await boss.send('shared', { i })) as string);
-    await first.stop(1000);
+    const ids = await queueWhileNoneWorks('shared', 12);
 
     // Two more start on the same database and work the queue together.
     const seen: Array<{ worker: string; i: number }> = [];
@@ -175,12 +180,7 @@ describe.each(engines)('job queue on %s', (engine) => {
     // Thirty jobs queued while no worker runs (a burst of changes, or a restart), and a polling
     // interval far longer than the whole test: a worker that waited for it after each job would
     // have worked one of them.
-    const first = queue();
-    first.define({ name: 'other', handler: async () => undefined });
-    const boss = await first.start();
-    await boss.createQueue('backlog', { name: 'backlog' });
-    for (let i = 0; i < 30; i++) await boss.send('backlog', { i });
-    await first.stop(1000);
+    await queueWhileNoneWorks('backlog', 30);
 
     const done: number[] = [];
     const jobs = queue({ pollingIntervalSeconds: 120 });
@@ -195,12 +195,7 @@ describe.each(engines)('job queue on %s', (engine) => {
   }, 60_000);
 
   it("takes a quick queue's jobs several at a time, and fails the ones a stop leaves unfinished", async () => {
-    const first = queue();
-    first.define({ name: 'other', handler: async () => undefined });
-    const boss = await first.start();
-    await boss.createQueue('quick', { name: 'quick' });
-    for (let i = 0; i < 5; i++) await boss.send('quick', { i });
-    await first.stop(1000);
+    await queueWhileNoneWorks('quick', 5);
 
     let release = () => {};
     const gate = new Promise<void>((resolve) => {

@@ -239,8 +239,9 @@ export class Jobs {
 }
 
 /**
- * One queue's worker in this process: it takes a job, runs it, and marks it completed or failed,
- * one job at a time, and waits for the polling interval only when it found none. (pg-boss 10's
+ * One queue's worker in this process: it takes a job (or up to `fetchBatch` in one statement),
+ * runs them one at a time, marks each completed or failed, and waits for the polling interval
+ * only when it found none. (pg-boss 10's
  * own worker marks a finished job without awaiting the statement, so a database going away just
  * then left a rejected promise nobody held, and Node stopped the process. Here every statement
  * is awaited: a database out of reach is logged and tried again at the next poll, and a job it

@@ -102,6 +102,12 @@ function kitsOf(limit: number): Sql {
 }
 
 /**
+ * A booking or referral found through a matching kit, patient or physician scores that record's
+ * score times its weight here; one found by the number typed scores 1.
+ */
+const FOUND_THROUGH = { kit: 0.95, patient: 0.9, physician: 0.8 } as const;
+
+/**
  * The bookings considered, each with the score of what found it: the number typed (1), the
  * latest `kitLimit` bookings of the matching kits (0.95 of the kit's score), every booking of the
  * candidate patients (0.9 of the patient's score, or 0.95 of its kit's when that matched better);
@@ -115,7 +121,7 @@ function bookingCandidates(plan: SearchPlan, scope: RecordScope, kitLimit: numbe
           WHERE ${scopeCondition(scope, PATIENT_SCOPE)} AND ${condition}`;
   // Per matching kit its latest bookings by index, then the latest of them all.
   const ofEachKit = candidates(
-    raw('bookings.id, bookings.start_date, k.score * 0.95 AS score'),
+    raw(`bookings.id, bookings.start_date, k.score * ${FOUND_THROUGH.kit} AS score`),
     raw('bookings'),
     raw('bookings.kit_id = k.id'),
   );
@@ -135,7 +141,7 @@ function bookingCandidates(plan: SearchPlan, scope: RecordScope, kitLimit: numbe
     parts.push(
       candidates(
         raw(
-          'bookings.id, bookings.start_date, greatest(pc.score * 0.9, coalesce(k.score * 0.95, 0)) AS score',
+          `bookings.id, bookings.start_date, greatest(pc.score * ${FOUND_THROUGH.patient}, coalesce(k.score * ${FOUND_THROUGH.kit}, 0)) AS score`,
         ),
         raw('pc JOIN bookings ON bookings.patient_id = pc.id LEFT JOIN k ON k.id = bookings.kit_id'),
         raw('true'),
@@ -172,11 +178,11 @@ function bestReferrals(plan: SearchPlan, scope: RecordScope): Sql {
   ];
   if (plan.patientCandidates)
     found.push(
-      sql`SELECT referrals.id, pc.score * 0.9 FROM pc JOIN referrals ON referrals.patient_id = pc.id WHERE ${inScope}`,
+      sql`SELECT referrals.id, pc.score * ${raw(String(FOUND_THROUGH.patient))} FROM pc JOIN referrals ON referrals.patient_id = pc.id WHERE ${inScope}`,
     );
   if (plan.physicianCandidates)
     found.push(
-      sql`SELECT referrals.id, phc.score * 0.8 FROM phc JOIN referrals ON referrals.physician_id = phc.id WHERE ${inScope}`,
+      sql`SELECT referrals.id, phc.score * ${raw(String(FOUND_THROUGH.physician))} FROM phc JOIN referrals ON referrals.physician_id = phc.id WHERE ${inScope}`,
     );
   return sql`SELECT referrals.id, best.score, referrals.status, referrals.urgency,
       patients.name AS patient_name, physicians.name AS physician_name,
@@ -271,8 +277,9 @@ export async function readSearch(
   )}\nSELECT type, id, t1, t2, t3, t4, t5, t6 FROM shown ORDER BY ord`;
   // Prepared once per connection for each shape of the statement (words per query, parts read);
   // a one-word query's runs on connections that keep its generic plan (db/connect.ts, store.ts):
-  // planning this statement costs more than running it. Written as SQL text rather than built with Knex's query builder:
-  // compiling the builder cost a busy server more than the statement's round trip.
+  // planning this statement costs more than running it. Written as SQL text rather than built
+  // with Knex's query builder: compiling the builder cost a busy server more than the statement's
+  // round trip.
   const text = statement.sql;
   const shape = createHash('sha256').update(text).digest('hex').slice(0, 24);
   const answer = await db
