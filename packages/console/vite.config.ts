@@ -5,10 +5,16 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { createServer, defineConfig, type Plugin, type Rolldown } from 'vite';
 import { THEME_BOOT_SCRIPT } from '../core/src/theme/index.js';
+import type { PrerenderedScreen } from './src/prerender';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const ALIASES = {
+  '@wellrest/core': fromHere('../core/src/index.ts'),
+  '@': fromHere('./src'),
+};
 
 const apiTarget = process.env.WELLREST_API_URL ?? 'http://localhost:3000';
 
@@ -170,6 +176,69 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+/** The spinner index.html paints, between these marks: a pre-rendered page puts its screen there. */
+const FIRST_SCREEN = /<!--first-screen-->[\s\S]*<!--\/first-screen-->/;
+
+/** The mark after a pre-rendered screen's markup (see WHOLE_SCREEN_FIRST). */
+const FIRST_SCREEN_END = 'first-screen-end';
+/**
+ * Holds the page's first paint until the pre-rendered screen has been parsed to its end: painted
+ * half-parsed, a centred screen (sign-in) would move up as the rest of it arrives.
+ */
+const WHOLE_SCREEN_FIRST = `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">`;
+
+/**
+ * The first screens pre-rendered (src/prerender.tsx): `login.html` and `dashboard.html`, each
+ * the built index.html with the screen's markup in place of the spinner, and `#root` marked
+ * `inert` (no input until the live screen replaces it: src/lib/prerendered.ts) and
+ * `data-prerendered`. The API sends them for those screens (packages/api/src/http/static.ts): the page
+ * paints its screen as soon as its HTML has arrived, not after the console's code.
+ *
+ * The screens are rendered here with the console's own components, loaded through a Vite server
+ * of the same aliases (server-side, no browser).
+ */
+function prerenderedPages(): Plugin {
+  return {
+    name: 'wellrest:prerendered-pages',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('index.html is missing from the build');
+        const page = String(index.source);
+        if (!FIRST_SCREEN.test(page)) throw new Error('index.html has no first-screen marks');
+        const server = await createServer({
+          configFile: false,
+          root: fromHere('.'),
+          resolve: { alias: ALIASES },
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const { prerenderScreens } = (await server.ssrLoadModule('/src/prerender.tsx')) as {
+            prerenderScreens: () => PrerenderedScreen[];
+          };
+          for (const { file, screen, html } of prerenderScreens()) {
+            const source = page
+              .replace('</title>', `</title>\n    ${WHOLE_SCREEN_FIRST}`)
+              .replace(
+                '<div id="root" aria-busy="true">',
+                `<div id="root" aria-busy="true" inert data-prerendered="${screen}">`,
+              )
+              .replace(FIRST_SCREEN, () => `${html}<template id="${FIRST_SCREEN_END}"></template>`);
+            this.emitFile({ type: 'asset', fileName: file, source });
+          }
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}
+
 /**
  * The colour theme is applied by an inline script at the top of the head, before the first paint
  * (no flash of the wrong theme). The API's Content-Security-Policy allows it by its hash, so the
@@ -231,13 +300,16 @@ function sizeOf(
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), themeScript(), bootScript(), inlineStylesheet(), precompress()],
-  resolve: {
-    alias: {
-      '@wellrest/core': fromHere('../core/src/index.ts'),
-      '@': fromHere('./src'),
-    },
-  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    themeScript(),
+    bootScript(),
+    inlineStylesheet(),
+    prerenderedPages(),
+    precompress(),
+  ],
+  resolve: { alias: ALIASES },
   server: {
     port: 5173,
     proxy: {

@@ -3,7 +3,9 @@ import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { LOGIN_ROUTE } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../modules/auth/tokens.js';
 import { getTestServer, type TestServer } from '../test/server.js';
 import { widgetsDirProblem } from './static.js';
 
@@ -123,6 +125,85 @@ describe('static files are sent compressed', () => {
   it('answers 404 for missing files whatever the encoding', async () => {
     const res = await rawGet(`${server.url}/assets/missing.js`, { 'Accept-Encoding': 'br' });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the pre-rendered first screens', () => {
+  let server: TestServer;
+  let root: string;
+  const page = (screen: string) => `<!doctype html><div id="root" data-prerendered="${screen}"></div>`;
+  const SPINNER_PAGE = '<!doctype html><div id="root" aria-busy="true"></div>';
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'wellrest-static-prerendered-'));
+    const staticDir = path.join(root, 'console');
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(path.join(staticDir, 'index.html'), SPINNER_PAGE);
+    writeFileSync(path.join(staticDir, 'login.html'), page('login'));
+    writeFileSync(path.join(staticDir, 'dashboard.html'), page('dashboard'));
+    server = await getTestServer({ config: { staticDir, widgetsDir: path.join(root, 'widgets') } });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the sign-in screen on /login, whether or not the browser holds a session', async () => {
+    const sessions: Record<string, string>[] = [{}, { Cookie: `${SESSION_COOKIE}=anything` }];
+    for (const headers of sessions) {
+      const res = await rawGet(`${server.url}${LOGIN_ROUTE}`, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body.toString()).toBe(page('login'));
+    }
+  });
+
+  it("sends the dashboard's frame on / only to a browser with a session cookie, varying by cookie", async () => {
+    const signedIn = await rawGet(`${server.url}/`, { Cookie: `theme=dark; ${SESSION_COOKIE}=anything` });
+    expect(signedIn.body.toString()).toBe(page('dashboard'));
+    expect(signedIn.headers.vary).toContain('Cookie');
+    expect(signedIn.headers['cache-control']).toBe('no-cache');
+
+    const visitor = await rawGet(`${server.url}/`, { Cookie: 'theme=dark' });
+    expect(visitor.body.toString()).toBe(SPINNER_PAGE);
+    expect(visitor.headers.vary).toContain('Cookie');
+  });
+
+  it('sends the spinner page on every other route, session or not', async () => {
+    for (const route of ['/patients', '/login/extra', '/bookings-management']) {
+      const res = await rawGet(`${server.url}${route}`, { Cookie: `${SESSION_COOKIE}=anything` });
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toBe(SPINNER_PAGE);
+    }
+  });
+
+  it('answers a form posted to the sign-in page without a server error and without the page', async () => {
+    const res = await fetch(`${server.url}${LOGIN_ROUTE}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=someone&password=secret',
+    });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('secret');
+  });
+});
+
+describe('a build without pre-rendered pages', () => {
+  it('sends index.html on /login and /', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'wellrest-static-plain-'));
+    const staticDir = path.join(root, 'console');
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const server = await getTestServer({ config: { staticDir, widgetsDir: path.join(root, 'widgets') } });
+    try {
+      for (const route of [LOGIN_ROUTE, '/']) {
+        const res = await rawGet(`${server.url}${route}`, { Cookie: `${SESSION_COOKIE}=anything` });
+        expect(res.status).toBe(200);
+        expect(res.body.toString()).toBe('<!doctype html><div id="root"></div>');
+      }
+    } finally {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -3,8 +3,10 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { LOGIN_ROUTE } from '@wellrest/core';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { SESSION_COOKIE } from '../modules/auth/tokens.js';
 import type { AppContextExtension, AppState } from './context.js';
 import { isApiPath, isFhirPath } from './paths.js';
 
@@ -192,6 +194,23 @@ function hasFileExtension(urlPath: string): boolean {
 }
 
 /**
+ * The console's page for a client-side route: the sign-in screen pre-rendered on /login, the
+ * dashboard's frame and title pre-rendered on / for a browser that holds a session cookie (the
+ * console checks the session itself; a stale cookie ends on the sign-in screen as before), the
+ * spinner page (index.html) for the rest. The console's build writes the pre-rendered pages
+ * (packages/console/src/prerender.tsx); without them index.html serves every route.
+ */
+async function firstScreenPage(consoleDir: string, requested: string, hasSession: boolean): Promise<string> {
+  const page =
+    requested === LOGIN_ROUTE
+      ? '/login.html'
+      : requested === '/' && hasSession
+        ? '/dashboard.html'
+        : undefined;
+  return page && (await isFile(path.join(consoleDir, page))) ? page : '/index.html';
+}
+
+/**
  * Serves the built console (with an index.html fallback for its client-side routes) and the
  * widget bundles under /widgets/. A missing build yields an explanatory page, not a crash.
  */
@@ -247,8 +266,15 @@ export function serveStatic(options: {
     }
     // A client-side route such as /patients or /physicians/12: the SPA decides what to show.
     if (requested === '/' || !hasFileExtension(requested)) {
-      setCacheHeaders(ctx, '/index.html');
-      await sendFile(ctx, consoleDir, '/index.html', compress);
+      const page = await firstScreenPage(
+        consoleDir,
+        requested,
+        ctx.cookies.get(SESSION_COOKIE) !== undefined,
+      );
+      setCacheHeaders(ctx, page);
+      // The dashboard's page depends on the session cookie: no shared cache may mix the two.
+      if (requested === '/') ctx.vary('Cookie');
+      await sendFile(ctx, consoleDir, page, compress);
       return;
     }
     ctx.status = 404;

@@ -72,48 +72,81 @@ export default function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <TooltipProvider>
-      <div className="min-h-dvh bg-slate-50" style={{ '--sidebar-width': SIDEBAR_WIDTH } as CSSProperties}>
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-accent-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
-          Skip to main content
-        </a>
-
-        {wide && (
-          <aside className="fixed inset-y-0 left-0 z-40 hidden w-(--sidebar-width) border-r border-slate-200 lg:block print:hidden">
-            {sidebar()}
-          </aside>
-        )}
-
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <SheetContent className="lg:hidden" style={{ width: SIDEBAR_WIDTH_MOBILE }}>
-            <SheetTitle className="sr-only">Navigation</SheetTitle>
-            <SheetDescription className="sr-only">Console sections and your account</SheetDescription>
-            {sidebar(() => setMenuOpen(false))}
-          </SheetContent>
-        </Sheet>
-
-        <div className="flex min-h-dvh flex-col lg:pl-(--sidebar-width) print:pl-0">
+      <LayoutFrame
+        aside={wide && sidebar()}
+        header={
           <Header onOpenMenu={() => setMenuOpen(true)} onSearch={openSearch} onShortcuts={openShortcuts} />
-          <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
-            <div className="mx-auto w-full max-w-7xl">
-              <Suspense fallback={<PageSpinner />}>{children}</Suspense>
-            </div>
-          </main>
-          <footer className="flex justify-center border-t border-slate-200 px-4 py-3 md:hidden print:hidden">
-            <PracticeZone className="flex" />
-          </footer>
-        </div>
-
-        {searchMounted && (
-          <Suspense fallback={null}>
-            <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
-          </Suspense>
-        )}
-        <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-        <PrivacyDialog />
-      </div>
+        }
+        after={
+          <>
+            <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+              <SheetContent className="lg:hidden" style={{ width: SIDEBAR_WIDTH_MOBILE }}>
+                <SheetTitle className="sr-only">Navigation</SheetTitle>
+                <SheetDescription className="sr-only">Console sections and your account</SheetDescription>
+                {sidebar(() => setMenuOpen(false))}
+              </SheetContent>
+            </Sheet>
+            {searchMounted && (
+              <Suspense fallback={null}>
+                <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+              </Suspense>
+            )}
+            <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+            <PrivacyDialog />
+          </>
+        }
+      >
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </LayoutFrame>
     </TooltipProvider>
+  );
+}
+
+/**
+ * The console's frame: the sidebar column (from the lg breakpoint), the header, the page and the
+ * practice zone's footer on small screens. The signed-in layout fills it; the pre-rendered first
+ * screens (src/prerender.tsx) draw the same frame, so the live page lands on it without a shift.
+ */
+export function LayoutFrame({
+  aside,
+  header,
+  children,
+  after,
+  zoneUnknown = false,
+}: {
+  /** The sidebar; the column is there (empty) without it. */
+  aside?: ReactNode;
+  header: ReactNode;
+  children: ReactNode;
+  /** Layered parts outside the flow (menus, dialogs). */
+  after?: ReactNode;
+  /** No session has named the practice's zone yet (see PracticeZone). */
+  zoneUnknown?: boolean;
+}) {
+  return (
+    <div className="min-h-dvh bg-slate-50" style={{ '--sidebar-width': SIDEBAR_WIDTH } as CSSProperties}>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium text-accent-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-(--sidebar-width) border-r border-slate-200 lg:block print:hidden">
+        {aside}
+      </aside>
+
+      <div className="flex min-h-dvh flex-col lg:pl-(--sidebar-width) print:pl-0">
+        {header}
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          <div className="mx-auto w-full max-w-7xl">{children}</div>
+        </main>
+        <footer className="flex justify-center border-t border-slate-200 px-4 py-3 md:hidden print:hidden">
+          <PracticeZone className="flex" unknown={zoneUnknown} />
+        </footer>
+      </div>
+
+      {after}
+    </div>
   );
 }

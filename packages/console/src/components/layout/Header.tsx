@@ -13,7 +13,21 @@ import { ThemeMenu } from './ThemeMenu';
  * The practice's zone, always in view (the header from md up, the page's footer below): times and
  * "today" across the console are in it.
  */
-export function PracticeZone({ className = 'hidden md:flex' }: { className?: string }) {
+export function PracticeZone({
+  className = 'hidden md:flex',
+  unknown = false,
+}: {
+  className?: string;
+  /** No session has named the zone yet (a pre-rendered page): the line's place is kept, empty. */
+  unknown?: boolean;
+}) {
+  if (unknown) {
+    return (
+      <p className={`invisible items-center text-xs ${className}`} aria-hidden>
+        <Clock className="size-3.5" aria-hidden />
+      </p>
+    );
+  }
   const zone = practiceTimeZone();
   return (
     <p className={`items-center gap-1.5 whitespace-nowrap text-xs text-slate-600 ${className}`}>
@@ -27,10 +41,13 @@ export function Header({
   onOpenMenu,
   onSearch,
   onShortcuts,
+  zoneUnknown = false,
 }: {
   onOpenMenu: () => void;
   onSearch: () => void;
   onShortcuts?: () => void;
+  /** See {@link PracticeZone}'s `unknown`. */
+  zoneUnknown?: boolean;
 }) {
   const { user } = useCurrentUser();
   return (
@@ -49,7 +66,7 @@ export function Header({
       </div>
       <Breadcrumb className="hidden min-w-0 lg:block" />
       <div className="ml-auto flex items-center gap-1">
-        <PracticeZone />
+        <PracticeZone unknown={zoneUnknown} />
         <ShortcutHint name="search">
           <Button
             variant="ghost"

@@ -23,7 +23,7 @@ export type SessionUser = CurrentUser & {
 const askServer = getQueryFn<SessionUser>({ on401: 'returnNull' });
 
 /** The first check takes the session call the page sent as it loaded (boot.ts); later ones ask anew. */
-const fetchCurrentUser: QueryFunction<SessionUser | null> = async (context) => {
+export const fetchCurrentUser: QueryFunction<SessionUser | null> = async (context) => {
   const early = takeSessionCheck();
   return early ? queryResult<SessionUser>(await early, 'returnNull') : askServer(context);
 };

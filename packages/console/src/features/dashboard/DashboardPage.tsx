@@ -1,10 +1,6 @@
-import { AVAILABILITY_CARD_DAYS, messages, type Pickup } from '@wellrest/core';
-import { CalendarPlus } from 'lucide-react';
+import { AVAILABILITY_CARD_DAYS, type Pickup } from '@wellrest/core';
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
-import { ShortcutHint } from '@/components/layout/shortcuts';
-import { PageHeader } from '@/components/PageHeader';
 import { ErrorState } from '@/components/QueryState';
-import { Button } from '@/components/ui/button';
 import { useAbility } from '@/lib/ability';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import {
@@ -16,6 +12,7 @@ import {
 } from '../bookings/queries';
 import type { DurationChange } from '../bookings/TestDurationDialog';
 import { AvailabilityCards } from './AvailabilityCards';
+import { DashboardHeader } from './DashboardHeader';
 import { todaysBookings } from './dashboardData';
 import { QuickActions } from './QuickActions';
 import { StatCards } from './StatCards';
@@ -56,22 +53,9 @@ export default function DashboardPage() {
   const availabilityShown = useDeferredValue(availability.data);
   const todaysShown = useDeferredValue(bookings.data === undefined ? undefined : todays);
 
-  const newBookingButton = canBook ? (
-    <ShortcutHint name="newBooking">
-      <Button onClick={() => setBookingOpen(true)}>
-        <CalendarPlus aria-hidden />
-        {messages.booking.newBooking}
-      </Button>
-    </ShortcutHint>
-  ) : undefined;
-
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        description="Kit availability, pickups and returns at a glance."
-        actions={newBookingButton}
-      />
+      <DashboardHeader onNewBooking={canBook ? () => setBookingOpen(true) : undefined} />
 
       <div className="grid gap-6">
         <section aria-labelledby="availability-title" className="grid gap-3">
