@@ -119,9 +119,10 @@ test('a physician refers, staff book, the kit returns, a reader signs, the physi
   await scheduler.goto(`/bookings-management?booking=${scheduled.bookingId}`);
   const sheet = scheduler.getByRole('dialog', { name: `Booking #${scheduled.bookingId}` });
   await sheet.getByRole('button', { name: 'Mark picked up' }).click();
-  await expect(sheet.getByText('Picked up').first()).toBeVisible();
+  // The status badge, not the button's "Mark picked up": a refused pickup fails here, at once.
+  await expect(sheet.getByText('Picked up', { exact: true }).first()).toBeVisible();
   await sheet.getByRole('button', { name: 'Mark returned' }).click();
-  await expect(sheet.getByText('Completed').first()).toBeVisible();
+  await expect(sheet.getByText('Completed', { exact: true }).first()).toBeVisible();
   expect((await referralOf(scheduler)).status).toBe('tested');
 
   // The medical director assigns the test (urgent ones first) and reads it.
