@@ -79,6 +79,39 @@ describe('concurrent booking operations', () => {
     );
   });
 
+  it('many more requests than free kits, some kits booked under them as they run: only 201s and 409s', async () => {
+    const kits = await insertKits(server.db, 'SleepView', 16, 'available');
+    const startDate = wednesdayAhead(9);
+    const patients = await Promise.all(Array.from({ length: 48 }, () => insertPatient(server.db)));
+    // Bookings written straight into the database while the requests run: kits they read as free
+    // are then taken when they claim them, and a request holding such a kit may wait for another's.
+    const underneath = kits.slice(0, 4).map((kit, i) =>
+      insertBooking(server.db, {
+        patientId: patients[i]?.id ?? 0,
+        kitId: kit.id,
+        kitType: 'SleepView',
+        startDate,
+      }),
+    );
+    const [responses] = await Promise.all([
+      Promise.all(
+        patients.slice(4).map((patient, i) =>
+          (agents[i % agents.length] as Agent).request<BookingListItem>('POST', '/api/bookings', {
+            body: { patientId: patient.id, kitType: 'SleepView', startDate },
+          }),
+        ),
+      ),
+      Promise.all(underneath),
+    ]);
+    expect(responses.map((r) => r.status).filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    const booked = await server.db('bookings').where({ kit_type: 'SleepView', start_date: startDate });
+    const free = await server.db('kits').where({ type: 'SleepView', status: 'available' }).select('id');
+    // Every free kit (this test's and the earlier ones') taken once, from underneath or by a request.
+    expect(booked).toHaveLength(free.length);
+    expect(new Set(booked.map((row) => Number(row.kit_id))).size).toBe(free.length);
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(free.length - underneath.length);
+  });
+
   it('two simultaneous extensions competing for one spare kit: one succeeds, one is refused', async () => {
     const [a, b, spare] = await insertKits(server.db, 'Z-Machine', 3);
     const patient = await insertPatient(server.db);

@@ -166,6 +166,39 @@ async function insertWithFreeKit(
   values: Record<string, Knex.Value>,
   bookingId?: number,
 ): Promise<{ id: number; kitId: number } | null> {
+  const place = (on: Knex) => placeOnFreeKit(on, kitType, startDate, testType, today, values, bookingId);
+  // Outside a transaction there is nothing to roll back to: each statement stands alone.
+  if (!(db as Knex.Transaction).isTransaction) return place(db);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      // A savepoint: rolled back to, it also lets go of the kits this attempt claimed.
+      return await db.transaction(place);
+    } catch (error) {
+      if (attempt >= CLAIM_ATTEMPTS || (error as { code?: string }).code !== DEADLOCK) throw error;
+    }
+  }
+}
+
+/** PostgreSQL's deadlock_detected: the transaction it chose to end may simply run again. */
+const DEADLOCK = '40P01';
+/** Attempts at placing a booking when requests claiming kits deadlock. */
+const CLAIM_ATTEMPTS = 3;
+
+/**
+ * {@link insertWithFreeKit}'s attempt. A kit claimed but found booked meanwhile stays claimed to
+ * the end of the attempt, and the attempt may then wait for a kit another request holds while
+ * that request waits for this one: PostgreSQL ends one of the two (a deadlock), and the caller
+ * runs it again from its savepoint, without the kits it held.
+ */
+async function placeOnFreeKit(
+  db: Knex,
+  kitType: KitType,
+  startDate: string,
+  testType: TestType,
+  today: string,
+  values: Record<string, Knex.Value>,
+  bookingId?: number,
+): Promise<{ id: number; kitId: number } | null> {
   const freeKits = async () => {
     const { kits, holds, notReady } = await loadKitsAndHolds(db, kitType, neededWindow(startDate, testType), {
       readyFor: { startDate, today },
