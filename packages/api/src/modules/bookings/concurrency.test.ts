@@ -112,6 +112,52 @@ describe('concurrent booking operations', () => {
     expect(responses.filter((r) => r.status === 201)).toHaveLength(free.length - underneath.length);
   });
 
+  // A deadlock needs two sessions truly waiting on each other: PostgreSQL server only.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a booking chosen to end a deadlock is run again and made, not answered 500',
+    async () => {
+      // Somfit: the extensions below count on the Z-Machine kits they make.
+      await insertKits(server.db, 'Somfit', 2, 'available');
+      const kits = (await server.db('kits').where({ type: 'Somfit', status: 'available' }).select('id')).map(
+        (kit) => ({ id: Number(kit.id) }),
+      );
+      const patient = await insertPatient(server.db);
+      const startDate = wednesdayAhead(11);
+      // Another session holds every free kit of the type...
+      const other = await server.db.transaction();
+      try {
+        await other.raw('SELECT id FROM kits WHERE id = ANY(?) FOR NO KEY UPDATE', [
+          kits.map((kit) => kit.id),
+        ]);
+        const request = (agents[0] as Agent).request<BookingListItem>('POST', '/api/bookings', {
+          body: { patientId: patient.id, kitType: 'Somfit', startDate },
+        });
+        // ...the booking waits for one of them, holding its duplicate lock...
+        await expect
+          .poll(async () => {
+            const { rows } = await server.db.raw(
+              "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%kits%'",
+            );
+            return (rows as { n: number }[])[0]?.n;
+          })
+          .toBe(1);
+        // ...and the other session then asks for that lock: each waits for the other. PostgreSQL
+        // ends the booking's attempt first (it waited first), which runs again and waits anew;
+        // then it ends the other session.
+        const key = `wellrest:booking:${patient.id}:Somfit:${startDate}`;
+        await expect(other.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [key])).rejects.toMatchObject({
+          code: '40P01',
+        });
+        await other.rollback().catch(() => undefined);
+        const answer = await request;
+        expect(answer.status).toBe(201);
+        expect(kits.map((kit) => kit.id)).toContain(answer.body.kitId);
+      } finally {
+        if (!other.isCompleted()) await other.rollback().catch(() => undefined);
+      }
+    },
+  );
+
   it('two simultaneous extensions competing for one spare kit: one succeeds, one is refused', async () => {
     const [a, b, spare] = await insertKits(server.db, 'Z-Machine', 3);
     const patient = await insertPatient(server.db);
