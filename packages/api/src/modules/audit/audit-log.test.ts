@@ -1,4 +1,4 @@
-import { authMessages } from '@wellrest/core';
+import { authMessages, messages } from '@wellrest/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Agent, getTestServer, type TestResponse, type TestServer } from '../../test/server.js';
 import { AUDIT_CSV_HEADER } from './routes.js';
@@ -184,6 +184,20 @@ describe('audit log export', () => {
     expect(
       (await admin.request<AuditPage>('GET', '/api/admin/audit-logs?patientId=2')).body.items,
     ).toHaveLength(25);
+  });
+
+  it('answers 400, records no export and keeps no connection when the database refuses the filter', async () => {
+    const exports = () => server.db('audit_events').where({ action: 'audit_log.export' }).count({ n: '*' });
+    const before = Number((await exports())[0]?.n);
+    // A NUL character: no text column can hold or be compared with it.
+    const refused = await admin.request('GET', '/api/admin/audit-logs/export?actorUsername=%00');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: messages.common.invalidRequest });
+    expect(Number((await exports())[0]?.n)).toBe(before);
+    // The next export goes through (nothing was left waiting).
+    const next = await admin.request('GET', '/api/admin/audit-logs/export?action=patient.read');
+    expect(next.status).toBe(200);
+    expect(Number((await exports())[0]?.n)).toBe(before + 1);
   });
 
   it('is for administrators only', async () => {

@@ -72,6 +72,10 @@ export const AUDIT_CSV_HEADER = [
 async function exportAuditEvents(ctx: AppContext & { state: { input: AuditLogFilter } }): Promise<void> {
   const filter = ctx.state.input;
   const db = ctx.services.db.knex;
+  // The first batch is read before anything is written or sent: a filter the database refuses
+  // (a value it cannot compare) is answered 400, with no export recorded.
+  const events = auditEventsMatching(db, filter);
+  const first = await events.next();
   // Recorded before the first byte leaves: an export cut short was still an export.
   await audit(db, ctx, {
     action: 'audit_log.export',
@@ -79,10 +83,15 @@ async function exportAuditEvents(ctx: AppContext & { state: { input: AuditLogFil
     entityType: 'audit_log',
     details: filterDetails(filter),
   });
+  async function* all(): AsyncGenerator<AuditEventView> {
+    if (first.done) return;
+    yield first.value;
+    yield* events;
+  }
   async function* lines(): AsyncGenerator<string> {
     yield `\uFEFF${csvRow([...AUDIT_CSV_HEADER])}`;
     let chunk = '';
-    for await (const e of auditEventsMatching(db, filter)) {
+    for await (const e of all()) {
       chunk += csvRow([
         e.id,
         e.occurredAt,
@@ -109,7 +118,11 @@ async function exportAuditEvents(ctx: AppContext & { state: { input: AuditLogFil
     `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
   );
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = Readable.from(lines());
+  const body = Readable.from(lines());
+  // Once the answer has started its status cannot change: a batch that fails later (the database
+  // gone) ends the connection, so the download fails instead of waiting for the rest forever.
+  body.once('error', () => ctx.res.destroy());
+  ctx.body = body;
 }
 
 /** At most this many events in one PDF; the CSV export has no limit. */
