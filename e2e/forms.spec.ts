@@ -83,12 +83,26 @@ test('build a form with a condition, publish it, fill it in kiosk mode, see the 
   await panel.getByLabel(formsMessages.conditionValue).selectOption({ label: 'Yes' });
 
   // Reorder by keyboard: the free-text question goes last (dnd-kit's keyboard sensor).
+  // Each key waits for dnd-kit to have taken the last one (on a loaded machine keys sent at once
+  // arrive before the drag has started): the handle pressed, then the live region naming the
+  // last question as the one the dragged one is over, then the drop.
   const handle = page.getByRole('button', { name: formsMessages.dragHandle('Anything else?') });
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  const last = await page
+    .locator('[data-testid^="builder-field-"]')
+    .filter({ hasText: 'Nights a week' })
+    .getAttribute('data-testid');
   await handle.focus();
   await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(async () => {
+    await page.keyboard.press('ArrowDown');
+    await expect(announced).toContainText(`over droppable area ${last?.replace('builder-field-', '')}`, {
+      timeout: 1000,
+    });
+  }).toPass();
   await page.keyboard.press('Space');
+  await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('[data-testid^="builder-field-"]')).toHaveText([
     /Do you snore/,
     /Nights a week/,
