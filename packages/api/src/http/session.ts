@@ -4,7 +4,7 @@ import { audit } from '../audit/audit.js';
 import { resumeSession } from '../modules/auth/sessions.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
 import { toCurrentUser } from '../modules/users/store.js';
-import type { AppContext, AppContextExtension, AppState } from './context.js';
+import { type AppContext, type AppContextExtension, type AppState, dbOf } from './context.js';
 import { readsDataVersions } from './data-versions.js';
 import { HttpError } from './errors.js';
 import { servedOverHttps } from './https.js';
@@ -138,7 +138,9 @@ export async function mustEnrolTwoFactor(
   account: { role: string; totp_enabled: boolean } | undefined,
 ): Promise<boolean> {
   if (!account || account.totp_enabled) return false;
-  const required = await ctx.services.settings.get('twoFactorRequiredRoles');
+  // Inside a request's transaction (the sign-in) its connection reads the setting: on the
+  // embedded engine, with its single connection, the shared handle would wait for itself.
+  const required = await ctx.services.settings.get('twoFactorRequiredRoles', dbOf(ctx));
   return required.includes(account.role as (typeof required)[number]);
 }
 
