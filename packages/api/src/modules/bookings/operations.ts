@@ -159,14 +159,9 @@ function duplicateLockKey(input: CreateBookingInput): string {
  */
 async function insertWithFreeKit(
   db: Knex,
-  kitType: KitType,
-  startDate: string,
-  testType: TestType,
-  today: string,
-  values: Record<string, Knex.Value>,
-  bookingId?: number,
+  ...placement: Placement
 ): Promise<{ id: number; kitId: number } | null> {
-  const place = (on: Knex) => placeOnFreeKit(on, kitType, startDate, testType, today, values, bookingId);
+  const place = (on: Knex) => placeOnFreeKit(on, ...placement);
   // Outside a transaction there is nothing to roll back to: each statement stands alone.
   if (!(db as Knex.Transaction).isTransaction) return place(db);
   for (let attempt = 1; ; attempt += 1) {
@@ -178,6 +173,16 @@ async function insertWithFreeKit(
     }
   }
 }
+
+/** What {@link insertWithFreeKit} places: the kit type, start, test, today, the columns, the booking moved. */
+type Placement = [
+  kitType: KitType,
+  startDate: string,
+  testType: TestType,
+  today: string,
+  values: Record<string, Knex.Value>,
+  bookingId?: number,
+];
 
 /** PostgreSQL's deadlock_detected: the transaction it chose to end may simply run again. */
 const DEADLOCK = '40P01';
@@ -192,12 +197,7 @@ const CLAIM_ATTEMPTS = 3;
  */
 async function placeOnFreeKit(
   db: Knex,
-  kitType: KitType,
-  startDate: string,
-  testType: TestType,
-  today: string,
-  values: Record<string, Knex.Value>,
-  bookingId?: number,
+  ...[kitType, startDate, testType, today, values, bookingId]: Placement
 ): Promise<{ id: number; kitId: number } | null> {
   const freeKits = async () => {
     const { kits, holds, notReady } = await loadKitsAndHolds(db, kitType, neededWindow(startDate, testType), {
