@@ -36,6 +36,7 @@ const CASES: [string, string, string[]][] = [
   ['substitution', 'Tastwell', ['Tessa Testwell']],
   ['a typo in the beginning of a word, while typing', 'Tsetw', ['Tessa Testwell']],
   ['two typos from 9 letters', 'Kignsridhe', ['Quentin Kingsridge']],
+  ['two transpositions in the beginning of a long word, while typing', 'Iknsgridg', ['Quentin Kingsridge']],
   ['two typos under 9 letters: nothing', 'Tsetwlel', []],
   ['a typo in a word of 4 letters: nothing', 'Grya', []],
   ['a deletion in a word of 4 letters: nothing', 'Smih', []],

@@ -113,6 +113,33 @@ describe('search API', () => {
     expect((await search(staff, 'Limit Person', 3)).body).toHaveLength(3);
   });
 
+  it('shows the bookings of the patients found until `limit` patients outrank them', async () => {
+    const [kit] = await insertKits(server.db, 'SleepView', 1);
+    const patients = [];
+    for (const name of ['Quilla Vantreece', 'Orrin Vantreece', 'Pell Vantreece']) {
+      const patient = await insertPatient(server.db, { name });
+      const id = await insertBooking(server.db, {
+        patientId: patient.id,
+        kitId: kit?.id ?? null,
+        kitType: 'SleepView',
+        startDate: wednesdayAhead(patients.length + 2),
+      });
+      patients.push({ patient: patient.id, booking: id });
+    }
+    const kinds = async (limit: number) =>
+      (await search(staff, 'Vantreece', limit)).body.map((r) => `${r.type} ${r.id}`);
+    // Three patients match exactly (score 1); each booking is found through its patient (0.9):
+    // under a limit of five the bookings follow the patients, newest first.
+    const newestFirst = [...patients].reverse();
+    expect(await kinds(5)).toEqual([
+      ...newestFirst.map((p) => `patient ${p.patient}`),
+      ...newestFirst.slice(0, 2).map((p) => `booking ${p.booking}`),
+    ]);
+    // With as many patients shown as the limit, nothing found through them can be shown.
+    expect(await kinds(3)).toEqual(newestFirst.map((p) => `patient ${p.patient}`));
+    expect(await kinds(2)).toEqual(newestFirst.slice(0, 2).map((p) => `patient ${p.patient}`));
+  });
+
   it('needs 2 characters, and audits without the query text', async () => {
     const short = await search(staff, 'a');
     expect(short.status).toBe(400);

@@ -127,6 +127,7 @@ function bookingCandidates(plan: SearchPlan, scope: RecordScope, kitLimit: numbe
   );
   const parts = [
     sql`SELECT kb.id, kb.start_date, kb.score FROM k CROSS JOIN LATERAL (${ofEachKit} ORDER BY bookings.start_date DESC, bookings.id DESC LIMIT ${kitLimit}) AS kb
+      WHERE ${raw(`k.score * ${FOUND_THROUGH.kit}`)} >= (SELECT t.score FROM t)
       ORDER BY kb.start_date DESC, kb.id DESC LIMIT ${kitLimit}`,
   ];
   if (plan.typedNumber > 0)
@@ -144,7 +145,10 @@ function bookingCandidates(plan: SearchPlan, scope: RecordScope, kitLimit: numbe
           `bookings.id, bookings.start_date, greatest(pc.score * ${FOUND_THROUGH.patient}, coalesce(k.score * ${FOUND_THROUGH.kit}, 0)) AS score`,
         ),
         raw('pc JOIN bookings ON bookings.patient_id = pc.id LEFT JOIN k ON k.id = bookings.kit_id'),
-        raw('true'),
+        // A booking scores at most the better of its patient's and the best kit's weighted score.
+        raw(
+          `greatest(pc.score * ${FOUND_THROUGH.patient}, (SELECT max(k.score) FROM k) * ${FOUND_THROUGH.kit}) >= (SELECT t.score FROM t)`,
+        ),
       ),
     );
   return join(parts, ') UNION ALL (', '(', ')');
@@ -178,11 +182,13 @@ function bestReferrals(plan: SearchPlan, scope: RecordScope): Sql {
   ];
   if (plan.patientCandidates)
     found.push(
-      sql`SELECT referrals.id, pc.score * ${raw(String(FOUND_THROUGH.patient))} FROM pc JOIN referrals ON referrals.patient_id = pc.id WHERE ${inScope}`,
+      sql`SELECT referrals.id, pc.score * ${raw(String(FOUND_THROUGH.patient))} FROM pc JOIN referrals ON referrals.patient_id = pc.id
+        WHERE pc.score * ${raw(String(FOUND_THROUGH.patient))} >= (SELECT t.score FROM t) AND ${inScope}`,
     );
   if (plan.physicianCandidates)
     found.push(
-      sql`SELECT referrals.id, phc.score * ${raw(String(FOUND_THROUGH.physician))} FROM phc JOIN referrals ON referrals.physician_id = phc.id WHERE ${inScope}`,
+      sql`SELECT referrals.id, phc.score * ${raw(String(FOUND_THROUGH.physician))} FROM phc JOIN referrals ON referrals.physician_id = phc.id
+        WHERE phc.score * ${raw(String(FOUND_THROUGH.physician))} >= (SELECT t.score FROM t) AND ${inScope}`,
     );
   return sql`SELECT referrals.id, best.score, referrals.status, referrals.urgency,
       patients.name AS patient_name, physicians.name AS physician_name,
@@ -193,6 +199,20 @@ function bestReferrals(plan: SearchPlan, scope: RecordScope): Sql {
     JOIN patients ON patients.id = referrals.patient_id
     JOIN physicians ON physicians.id = referrals.physician_id
     ORDER BY best.score DESC, referrals.id DESC LIMIT ${plan.limit}`;
+}
+
+/**
+ * The least score a record needs to be shown: once `limit` patients are shown, anything scoring
+ * below the last of them is not, so the bookings and referrals found only through a patient,
+ * physician or kit weighted below it are never read (a common surname matches hundreds of
+ * patients alike, and reading all their bookings cost more than the rest of the search). A record
+ * scoring the same is still read: at equal scores a booking or referral is shown first (by kind).
+ * `t (score)`, one row; 0 while fewer patients are shown.
+ */
+function threshold(plan: SearchPlan): Sql {
+  const shown = plan.patients === 'shared' ? 'pc' : plan.patients ? 'ps' : undefined;
+  if (!shown) return raw('SELECT 0::float8 AS score');
+  return sql`SELECT coalesce((SELECT ${raw(shown)}.score FROM ${raw(shown)} WHERE ${raw(shown)}.rank = ${plan.limit}), 0)::float8 AS score`;
 }
 
 /**
@@ -235,6 +255,7 @@ export async function readSearch(
     parts.push({ name: 'ps', query: patientsOf(plan.patients.scope, plan.limit) });
     answers.push(rows('ps', 'patient', ['ps.name', 'ps.email']));
   }
+  parts.push({ name: 't', query: threshold(plan) });
   if (plan.physicianCandidates)
     parts.push({ name: 'phc', query: physiciansOf({ kind: 'all' }, plan.physicianCandidates.limit) });
   const physicianTexts = (from: string) => [`${from}.name`, `${from}.npi`, `${from}.practice`];
