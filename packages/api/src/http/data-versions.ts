@@ -1,32 +1,44 @@
 import type { Knex } from 'knex';
 
 // Versions of the data the API keeps answers or indexes of in memory (the daily availability and
-// the bookings list's totals, migration 0507). Each is a
-// sequence every change advances; a signed-in request to a route answered from memory reads them
-// in the same statement as its session (auth/sessions.ts), so it makes no round trip of its own
-// to learn whether memory is current. Other requests do not read them (three sequences opened
-// per statement cost about 15% of the cheapest request's throughput); a route not listed here
-// reads its version itself.
+// the bookings list's totals, migration 0507; what the search's words match, migration 0920). Each
+// is a sequence every change advances; a signed-in request to a route answered from memory reads
+// the versions it needs in the same statement as its session (auth/sessions.ts), so it makes no
+// round trip of its own to learn whether memory is current. Other requests do not read them (three
+// sequences opened per statement cost about 15% of the cheapest request's throughput); a route not
+// listed here reads its version itself.
 
-/** The versions as read at the start of a request. */
+/** The versions a request read at its start, each as `last_value:is_called` of its sequence. */
 export interface DataVersions {
-  /** `last_value:is_called` of `availability_version`. */
-  availability: string;
+  /** Of `availability_version`. */
+  availability?: string;
+  /** Of `search_vocabulary_version`. */
+  search?: string;
 }
+
+export type DataVersion = keyof DataVersions;
 
 /** SQL of each version, as `DataVersions` spells it; selectable in any statement. */
 export const AVAILABILITY_VERSION_SQL = `(SELECT last_value || ':' || is_called FROM availability_version)`;
+export const SEARCH_VERSION_SQL = `(SELECT last_value || ':' || is_called FROM search_vocabulary_version)`;
 
-/** The requests answered from memory, in part or whole, which read the versions with their session. */
-const DATA_VERSION_REQUESTS: ReadonlySet<string> = new Set([
-  'GET /api/dashboard/daily-availability',
+export const DATA_VERSION_SQL: Record<DataVersion, string> = {
+  availability: AVAILABILITY_VERSION_SQL,
+  search: SEARCH_VERSION_SQL,
+};
+
+/** The requests answered from memory, in part or whole, and the version each reads with its session. */
+const DATA_VERSION_REQUESTS: ReadonlyMap<string, DataVersion> = new Map([
+  ['GET /api/dashboard/daily-availability', 'availability'],
   // The paged list's total (bookings/totals.ts).
-  'GET /api/bookings',
+  ['GET /api/bookings', 'availability'],
+  // What the query's words match (search/matches-cache.ts).
+  ['POST /api/search', 'search'],
 ]);
 
-/** True when a request of this method and path reads the data versions with its session. */
-export function readsDataVersions(method: string, path: string): boolean {
-  return DATA_VERSION_REQUESTS.has(`${method} ${path}`);
+/** The version a request of this method and path reads with its session, if any. */
+export function dataVersionRead(method: string, path: string): DataVersion | undefined {
+  return DATA_VERSION_REQUESTS.get(`${method} ${path}`);
 }
 
 /** A version (one of the SQL above) as of now. */

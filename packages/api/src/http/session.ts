@@ -5,7 +5,7 @@ import { resumeSession } from '../modules/auth/sessions.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
 import { toCurrentUser } from '../modules/users/store.js';
 import { type AppContext, type AppContextExtension, type AppState, dbOf } from './context.js';
-import { readsDataVersions } from './data-versions.js';
+import { dataVersionRead } from './data-versions.js';
 import { HttpError } from './errors.js';
 import { servedOverHttps } from './https.js';
 import { isApiPath, isFhirPath } from './paths.js';
@@ -71,7 +71,7 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
   }
   const idleMinutes = await settings.get('sessionIdleMinutes');
   const found = await resumeSession(db.knex, claims.sid, userId, idleMinutes, {
-    versions: readsDataVersions(ctx.method, ctx.path),
+    version: dataVersionRead(ctx.method, ctx.path),
   });
   if (found.status === 'active') {
     const user = toCurrentUser(found.user);

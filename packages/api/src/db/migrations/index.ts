@@ -55,6 +55,7 @@ import * as m0851 from './0851_audit_log_indexes.js';
 import * as m0852 from './0852_webhook_deliveries.js';
 import * as m0900 from './0900_workflows.js';
 import * as m0910 from './0910_holding_range_index.js';
+import * as m0920 from './0920_search_vocabulary_version.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -103,6 +104,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0852_webhook_deliveries', ...m0852 },
   { name: '0900_workflows', ...m0900 },
   { name: '0910_holding_range_index', ...m0910 },
+  { name: '0920_search_vocabulary_version', ...m0920 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

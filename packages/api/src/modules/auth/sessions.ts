@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import sql, { raw } from 'sql-template-tag';
-import { AVAILABILITY_VERSION_SQL, type DataVersions } from '../../http/data-versions.js';
+import { DATA_VERSION_SQL, type DataVersion, type DataVersions } from '../../http/data-versions.js';
 import type { UserRow } from '../users/store.js';
 
 /** A session ends this long after sign-in even when it is kept busy. */
@@ -76,11 +76,12 @@ const RESUME_SESSION = (() => {
     ...SESSION_COLUMNS.map((column) => `sessions.${column} AS session_${column}`),
     'extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms',
   ];
+  const withVersion = (version: DataVersion) =>
+    raw(`SELECT ${[...columns, `${DATA_VERSION_SQL[version]} AS version`].join(', ')}`);
   return {
     alone: raw(`SELECT ${columns.join(', ')}`),
-    withVersions: raw(
-      `SELECT ${[...columns, `${AVAILABILITY_VERSION_SQL} AS version_availability`].join(', ')}`,
-    ),
+    availability: withVersion('availability'),
+    search: withVersion('search'),
   };
 })();
 
@@ -122,13 +123,14 @@ export async function resumeSession(
   sessionId: string,
   userId: number,
   idleMinutes: number,
-  options: { versions?: boolean } = {},
+  options: { version?: DataVersion | undefined } = {},
 ): Promise<SessionLookup> {
   // The session, its active user and, when asked for, the data versions in one statement: every
   // signed-in API request starts with it. Its text is written once (RESUME_SESSION), not
   // compiled by the query builder per request, and it is prepared once per connection: planning
   // the join cost more than running it.
-  const statement = sql`${RESUME_SESSION[options.versions ? 'withVersions' : 'alone']},
+  const { version } = options;
+  const statement = sql`${RESUME_SESSION[version ?? 'alone']},
       sessions.last_seen_at <= now() - make_interval(mins => ${idleMinutes}) AS idle,
       sessions.last_seen_at <= now() - make_interval(secs => ${touchSeconds(idleMinutes)}) AS stale
     FROM sessions LEFT JOIN users ON users.id = sessions.user_id AND users.is_active
@@ -137,19 +139,19 @@ export async function resumeSession(
   const found = (
     await db
       .raw(statement.sql, statement.values as Knex.RawBinding[])
-      .options({ name: options.versions ? 'wellrest-resume-session-versions' : 'wellrest-resume-session' })
+      .options({ name: version ? `wellrest-resume-session-${version}` : 'wellrest-resume-session' })
   ).rows[0] as
     | (Record<string, unknown> & {
         idle: boolean;
         stale: boolean;
         seen_offset_ms: number | string;
-        version_availability?: string;
+        version?: string;
       })
     | undefined;
   if (!found) return { status: 'invalid' };
   const { idle, stale, seen_offset_ms: seenOffsetMs } = found;
   const versions: DataVersions | undefined =
-    found.version_availability !== undefined ? { availability: found.version_availability } : undefined;
+    version && found.version !== undefined ? { [version]: found.version } : undefined;
   const session = Object.fromEntries(
     SESSION_COLUMNS.map((column) => [column, found[`session_${column}`]]),
   ) as unknown as SessionRow;

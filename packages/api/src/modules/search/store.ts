@@ -3,9 +3,10 @@ import sql, { raw, type Sql } from 'sql-template-tag';
 import { auditInsertSelecting } from '../../audit/audit.js';
 import { type AppContext, genericPlansOf } from '../../http/context.js';
 import { abilityOf, accessFor, recordAccess, scopeOf } from '../patients/access.js';
+import { matchesOf } from './matches-cache.js';
 import { RELATED_CANDIDATES, typedNumber } from './matching.js';
 import { readSearch, type SearchPlan, type SearchRow } from './statement.js';
-import { matchTerms, queryTerms } from './words.js';
+import { queryTerms } from './words.js';
 
 // The global search (spec §2 search dialog): patients, physicians and kits matched word by word
 // through the search index in PostgreSQL (words.ts, migration 0520), ranked, and limited to what
@@ -102,12 +103,13 @@ function auditOfShown(ctx: AppContext): Sql {
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const terms = queryTerms(input.query);
   if (terms.length > 0) {
-    // The words are matched on connections that keep the statement's generic plan, and so is the
-    // answer of a one-word query (statement.ts). With several words, PostgreSQL's plan for the
-    // words given starts the join from the rarest of them: at a million patients a common first
-    // name has 24,000 entries, and one plan for every query cannot know which word that is.
+    // The words are matched (or their matches kept, matches-cache.ts) on connections that keep the
+    // statement's generic plan, and so is the answer of a one-word query (statement.ts). With
+    // several words, PostgreSQL's plan for the words given starts the join from the rarest of them:
+    // at a million patients a common first name has 24,000 entries, and one plan for every query
+    // cannot know which word that is.
     const generic = genericPlansOf(ctx);
-    const matches = await matchTerms(generic, terms);
+    const matches = await matchesOf(ctx, generic, terms);
     const answer = terms.length === 1 ? generic : accessFor(ctx).db;
     const plan = planFor(ctx, input.query, input.limit);
     const shown = await readSearch(answer, matches, plan, auditOfShown(ctx));

@@ -1,0 +1,44 @@
+import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import { SEARCH_VOCABULARY_LOCK } from '../../db/migrations/0920_search_vocabulary_version.js';
+import { perDatabase } from '../../db/per-database.js';
+import type { AppContext, AppServices } from '../../http/context.js';
+import { readQuietVersion, readVersion, SEARCH_VERSION_SQL } from '../../http/data-versions.js';
+import { matchTerms, type QueryTerm, type TermMatches } from './words.js';
+
+// What a query's words match depends on the search's vocabulary alone (words.ts), which changes
+// far less often than it is searched: a practice's staff type the same names and beginnings all
+// day. Each API process keeps the matches of recent queries under the vocabulary version they were
+// read at (migration 0920) and uses them while that version holds, which spares the search a round
+// trip to the database; the records themselves are always read afresh (statement.ts), so a
+// patient renamed or deleted on another process is never shown as it was.
+
+/** Queries whose matches are kept per API process, the most recently used. */
+const MAX_QUERIES = 1_000;
+
+interface Kept {
+  version: string;
+  matches: TermMatches;
+}
+
+const keptOf = perDatabase((_db: AppServices['db']) => new LRUCache<string, Kept>({ max: MAX_QUERIES }));
+
+/**
+ * The vocabulary words each term matches: kept ones while the vocabulary is unchanged, else read
+ * (matchTerms) and kept under a version read while no new word was in flight, so they never stand
+ * for a word they could not see. Inside a request transaction they are just read. The maps
+ * returned may be shared: they are not to be changed.
+ */
+export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
+  if (ctx.state.trx) return matchTerms(db, terms);
+  const { knex } = ctx.services.db;
+  const kept = keptOf(ctx.services.db);
+  const key = JSON.stringify(terms.map((term) => [term.text, term.cls, term.prefix]));
+  const current = ctx.state.versions?.search ?? (await readVersion(knex, SEARCH_VERSION_SQL));
+  const found = kept.get(key);
+  if (found && found.version === current) return found.matches;
+  const version = await readQuietVersion(knex, SEARCH_VOCABULARY_LOCK, SEARCH_VERSION_SQL);
+  const matches = await matchTerms(db, terms);
+  if (version !== null) kept.set(key, { version, matches });
+  return matches;
+}
