@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 // Matching a query against the search index of migration 0520 (search_entries, search_words,
-// search_word_variants), all of it in PostgreSQL: nothing is kept in the process.
+// search_word_variants), all of it in PostgreSQL; an API process keeps only the matches of recent
+// queries, under the vocabulary's version (matches-cache.ts).
 //
 // The rules (issue "Search that forgives typos"), per word of the query:
 // - every word must match a word of the record (an entry);
