@@ -203,6 +203,10 @@ export class WorkflowEngine {
     const { eventId, topic, payload } = job.data;
     const kind = triggerOfTopic(topic);
     if (!kind) return { ignored: topic };
+    // Most events start nothing (every booking made writes one): one read, outside a transaction,
+    // spares them the event's time and the transaction of startRuns. A workflow enabled since
+    // the event was written would not start for it anyway.
+    if ((await this.enabledWorkflows(this.services.db.knex, kind)).length === 0) return { started: 0 };
     // A workflow enabled after the change happened does not start for it.
     const event = await this.services.db.knex('outbox_events').where({ id: eventId }).first('created_at');
     const started = await this.startRuns(kind, `outbox:${eventId}`, payload, recordOfEvent(kind, payload), {
