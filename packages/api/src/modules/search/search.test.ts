@@ -10,6 +10,7 @@ import {
 } from '../../test/operations-fixtures.js';
 import { countQueries } from '../../test/query-counter.js';
 import { type Agent, getTestServer, type TestServer } from '../../test/server.js';
+import { RELATED_CANDIDATES } from './matching.js';
 
 describe('search API', () => {
   let server: TestServer;
@@ -111,6 +112,25 @@ describe('search API', () => {
     for (let i = 0; i < 12; i++) await insertPatient(server.db, { name: `Limit Person ${i}` });
     expect((await search(staff, 'Limit Person')).body).toHaveLength(10);
     expect((await search(staff, 'Limit Person', 3)).body).toHaveLength(3);
+  });
+
+  it('ranks a common word by best match, then newest, however many patients share it', async () => {
+    // The oldest patient has the typed surname and a near miss of it; more patients than a
+    // search ever considers have only the near miss, and are newer; a few newer have only the
+    // surname. The oldest still matches at its best: after the exact newer ones, before any
+    // near miss.
+    const oldest = await insertPatient(server.db, { name: 'Quillfern Quilfern' });
+    const nearMisses = [];
+    for (let i = 0; i < RELATED_CANDIDATES + 5; i++)
+      nearMisses.push(await insertPatient(server.db, { name: `Ansel Quilfern ${i}` }));
+    const exact = [];
+    for (let i = 0; i < 3; i++) exact.push(await insertPatient(server.db, { name: `Bryn Quillfern ${i}` }));
+    const shown = (await search(staff, 'Quillfern', 10)).body.map((r) => `${r.type} ${r.id}`);
+    expect(shown).toEqual(
+      [...[...exact].reverse(), oldest, ...[...nearMisses].reverse().slice(0, 6)].map(
+        (p) => `patient ${p.id}`,
+      ),
+    );
   });
 
   it('shows the bookings of the patients found until `limit` patients outrank them', async () => {

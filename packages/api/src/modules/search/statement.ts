@@ -48,8 +48,27 @@ const SCORE = raw('1.0::float8 / (1 + m.cost)');
  * The records of the `kinds` matching every term, with what their words' matches cost (the sum
  * over the terms of each term's best match): one index lookup per term's words, joined on the
  * record. `m (kind, id, cost)`.
+ *
+ * With `newestPatients`, a one-term query's patients are only the newest that many of each word
+ * (by index, newest first) rather than every patient of every word: a common surname has
+ * thousands at a million patients, and only the first `newestPatients` by cost, then newest, are
+ * ever read (patientsOf). That first part is the same either way: a patient among them matched
+ * through a word at its best cost, and fewer than that many of that word's patients are newer.
+ * Only for a caller who sees every patient (a scoped list may need older ones).
  */
-function matchedRecords(kinds: RecordKind[], matches: TermMatches): Sql {
+function matchedRecords(kinds: RecordKind[], matches: TermMatches, newestPatients?: number): Sql {
+  const [only] = matches;
+  if (newestPatients !== undefined && only && matches.length === 1 && kinds.includes('patient')) {
+    const words = [...only.keys()];
+    const patients = sql`SELECT 'patient'::text AS kind, p.record_id AS id, min(w.cost) AS cost
+      FROM unnest(${words}::text[], ${words.map((w) => only.get(w) ?? 0)}::int[]) AS w (word, cost)
+      CROSS JOIN LATERAL (SELECT e.record_id FROM search_entries e WHERE e.word = w.word AND e.kind = 'patient'
+        ORDER BY e.record_id DESC LIMIT ${newestPatients}) AS p
+      GROUP BY p.record_id`;
+    const others = kinds.filter((kind) => kind !== 'patient');
+    if (others.length === 0) return patients;
+    return sql`(${patients}) UNION ALL (${matchedRecords(others, matches)})`;
+  }
   const costs = matches.map((words, i) => {
     const list = [...words.keys()];
     const entry = raw(`e${i}`);
@@ -63,6 +82,17 @@ function matchedRecords(kinds: RecordKind[], matches: TermMatches): Sql {
      FROM search_entries e0 ${joins.length > 0 ? join(joins, ' ') : empty}
      WHERE e0.kind = ANY(${kinds}::text[]) AND e0.word = ANY(${[...(matches[0]?.keys() ?? [])]}::text[])
      GROUP BY e0.kind, e0.record_id`;
+}
+
+/**
+ * How many of the newest patients of each word a one-term query needs (matchedRecords): the most
+ * any list of patients shown or considered reads, when every such list sees every patient.
+ */
+function newestPatientsNeeded(plan: SearchPlan): number | undefined {
+  const { patientCandidates: candidates, patients } = plan;
+  if (candidates && candidates.scope.kind !== 'all') return undefined;
+  if (patients && patients !== 'shared' && patients.scope.kind !== 'all') return undefined;
+  return Math.max(candidates?.limit ?? 0, plan.limit);
 }
 
 /**
@@ -246,7 +276,9 @@ export async function readSearch(
   if (plan.bookings) kinds.push('kit');
   if (kinds.length === 0 && plan.typedNumber === 0) return undefined;
 
-  const parts: { name: string; query: Sql }[] = [{ name: 'm', query: matchedRecords(kinds, matches) }];
+  const parts: { name: string; query: Sql }[] = [
+    { name: 'm', query: matchedRecords(kinds, matches, newestPatientsNeeded(plan)) },
+  ];
   const answers: Sql[] = [];
   if (plan.patientCandidates)
     parts.push({ name: 'pc', query: patientsOf(plan.patientCandidates.scope, plan.patientCandidates.limit) });
