@@ -1,4 +1,4 @@
-import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { type APIResponse, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import {
   AVAILABILITY_CARD_DAYS,
   AVAILABILITY_CARD_ITEMS,
@@ -261,7 +261,8 @@ test.describe('booking operations', () => {
     page,
     context,
   }) => {
-    const patient = (await patients(page))[5] as Patient;
+    // A retry books for another patient: the first attempt's booking would refuse it as a duplicate.
+    const patient = (await patients(page))[5 + test.info().retry] as Patient;
     const booking = await bookViaApi(page, {
       patientId: patient.id,
       kitType: 'Somfit',
@@ -272,8 +273,15 @@ test.describe('booking operations', () => {
     let availabilityCalls = 0;
     await page.route('**/api/dashboard/daily-availability*', async (route) => {
       availabilityCalls += 1;
-      const response = await route.fetch();
-      const days: AvailabilityDay[] = await response.json();
+      let response: APIResponse;
+      let days: AvailabilityDay[];
+      try {
+        response = await route.fetch();
+        days = await response.json();
+      } catch {
+        // A request of the page before the reload below, gone with it: nothing to answer.
+        return;
+      }
       (days[0] as AvailabilityDay).pickups.unshift({
         id: booking?.id as number,
         patientId: patient.id,
