@@ -82,8 +82,9 @@ async function kitOnShelf(staff: Page, bookingId: number): Promise<void> {
     expect(response.ok(), await response.text()).toBe(true);
   };
   const { kitLabel } = await read<BookingListItem>(`/api/bookings/${bookingId}`);
+  if (!kitLabel) throw new Error('the booking holds no kit');
   const kitNow = async () => {
-    const kits = await read<Kit[]>(`/api/kits?q=${encodeURIComponent(kitLabel ?? '')}`);
+    const kits = await read<Kit[]>(`/api/kits?q=${encodeURIComponent(kitLabel)}`);
     const kit = kits.find((k) => k.kitId === kitLabel);
     if (!kit) throw new Error(`kit ${kitLabel} not found`);
     return kit;

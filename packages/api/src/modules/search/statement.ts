@@ -44,6 +44,12 @@ export interface SearchRow {
 /** A record's score from what its words' matches cost: 1 for every word exact (words.ts). */
 const SCORE = raw('1.0::float8 / (1 + m.cost)');
 
+/** A term's matched words and what each costs, in the same order. */
+function wordsAndCosts(term: Map<string, number>): [string[], number[]] {
+  const words = [...term.keys()];
+  return [words, words.map((word) => term.get(word) ?? 0)];
+}
+
 /**
  * The records of the `kinds` matching every term, with what their words' matches cost (the sum
  * over the terms of each term's best match): one index lookup per term's words, joined on the
@@ -59,9 +65,9 @@ const SCORE = raw('1.0::float8 / (1 + m.cost)');
 function matchedRecords(kinds: RecordKind[], matches: TermMatches, newestPatients?: number): Sql {
   const [only] = matches;
   if (newestPatients !== undefined && only && matches.length === 1 && kinds.includes('patient')) {
-    const words = [...only.keys()];
+    const [words, costs] = wordsAndCosts(only);
     const patients = sql`SELECT 'patient'::text AS kind, p.record_id AS id, min(w.cost) AS cost
-      FROM unnest(${words}::text[], ${words.map((w) => only.get(w) ?? 0)}::int[]) AS w (word, cost)
+      FROM unnest(${words}::text[], ${costs}::int[]) AS w (word, cost)
       CROSS JOIN LATERAL (SELECT e.record_id FROM search_entries e WHERE e.word = w.word AND e.kind = 'patient'
         ORDER BY e.record_id DESC LIMIT ${newestPatients}) AS p
       GROUP BY p.record_id`;
@@ -69,10 +75,10 @@ function matchedRecords(kinds: RecordKind[], matches: TermMatches, newestPatient
     if (others.length === 0) return patients;
     return sql`(${patients}) UNION ALL (${matchedRecords(others, matches)})`;
   }
-  const costs = matches.map((words, i) => {
-    const list = [...words.keys()];
+  const costs = matches.map((term, i) => {
+    const [words, wordCosts] = wordsAndCosts(term);
     const entry = raw(`e${i}`);
-    return sql`min((${list.map((w) => words.get(w) ?? 0)}::int[])[array_position(${list}::text[], ${entry}.word)])`;
+    return sql`min((${wordCosts}::int[])[array_position(${words}::text[], ${entry}.word)])`;
   });
   const joins = matches.slice(1).map((words, j) => {
     const entry = raw(`e${j + 1}`);
