@@ -4,14 +4,16 @@ import { SEARCH_VOCABULARY_LOCK } from '../../db/migrations/0920_search_vocabula
 import { perDatabase } from '../../db/per-database.js';
 import type { AppContext, AppServices } from '../../http/context.js';
 import { readQuietVersion, readVersion, SEARCH_VERSION_SQL } from '../../http/data-versions.js';
-import { matchTerms, type QueryTerm, type TermMatches } from './words.js';
+import { inJoinOrder, matchTerms, type QueryTerm, type TermMatches, termSizes } from './words.js';
 
 // What a query's words match depends on the search's vocabulary alone (words.ts), which changes
 // far less often than it is searched: a practice's staff type the same names and beginnings all
 // day. Each API process keeps the matches of recent queries under the vocabulary version they were
 // read at (migration 0920) and uses them while that version holds, which spares the search a round
 // trip to the database; the records themselves are always read afresh (statement.ts), so a
-// patient renamed or deleted on another process is never shown as it was.
+// patient renamed or deleted on another process is never shown as it was. With the matches it
+// keeps the terms in the order the statement joins them (words.ts inJoinOrder): that order follows
+// how many entries each term had when counted, which only ever changes how fast a search runs.
 
 /** Queries whose matches are kept per API process, the most recently used. */
 const MAX_QUERIES = 1_000;
@@ -38,7 +40,8 @@ export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): 
   const found = kept.get(key);
   if (found && found.version === current) return found.matches;
   const version = await readQuietVersion(knex, SEARCH_VOCABULARY_LOCK, SEARCH_VERSION_SQL);
-  const matches = await matchTerms(db, terms);
+  const matched = await matchTerms(db, terms);
+  const matches = matched.length > 1 ? inJoinOrder(matched, await termSizes(db, matched)) : matched;
   if (version !== null) kept.set(key, { version, matches });
   return matches;
 }

@@ -334,9 +334,11 @@ export async function readSearch(
     parts.map(({ name, query }) => sql`${raw(name)} AS (${query})`),
     ',\n',
   )}\nSELECT type, id, t1, t2, t3, t4, t5, t6 FROM shown ORDER BY ord`;
-  // Prepared once per connection for each shape of the statement (words per query, parts read);
-  // a one-word query's runs on connections that keep its generic plan (db/connect.ts, store.ts):
-  // planning this statement costs more than running it. Written as SQL text rather than built
+  // Prepared once per connection for each shape of the statement (words per query, parts read),
+  // and run on connections that keep its generic plan (db/connect.ts, store.ts): planning this
+  // statement costs more than running it. With several words that plan scans the first term's
+  // entries, hashes the second's and looks each record they share up for every later term, so the
+  // terms come in the order that suits it (words.ts inJoinOrder). Written as SQL text rather than built
   // with Knex's query builder: compiling the builder cost a busy server more than the statement's
   // round trip.
   const text = statement.sql;

@@ -103,16 +103,13 @@ function auditOfShown(ctx: AppContext): Sql {
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const terms = queryTerms(input.query);
   if (terms.length > 0) {
-    // The words are matched (or their matches kept, matches-cache.ts) on connections that keep the
-    // statement's generic plan, and so is the answer of a one-word query (statement.ts). With
-    // several words, PostgreSQL's plan for the words given starts the join from the rarest of them:
-    // at a million patients a common first name has 24,000 entries, and one plan for every query
-    // cannot know which word that is.
+    // The words are matched (or their matches kept, matches-cache.ts) and the answer read on
+    // connections that keep each statement's generic plan (statement.ts): the matches come with
+    // several words in the order that plan joins them best, the term with the fewest entries first.
     const generic = genericPlansOf(ctx);
     const matches = await matchesOf(ctx, generic, terms);
-    const answer = terms.length === 1 ? generic : accessFor(ctx).db;
     const plan = planFor(ctx, input.query, input.limit);
-    const shown = await readSearch(answer, matches, plan, auditOfShown(ctx));
+    const shown = await readSearch(generic, matches, plan, auditOfShown(ctx));
     if (shown) return shown.map(toResult);
   }
   // Nothing could match: the search is audited all the same.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, queryTerms, typosAllowed } from './words.js';
+import { editDistance, inJoinOrder, queryTerms, typosAllowed } from './words.js';
 
 describe('search query words', () => {
   it('splits on spaces and punctuation, keeps addresses and domains whole, and reads phones as digits', () => {
@@ -22,6 +22,12 @@ describe('search query words', () => {
     ]);
     expect(queryTerms('Dr.')).toEqual([{ text: 'Dr', cls: 'w', prefix: false }]);
     expect(queryTerms('--')).toEqual([]);
+  });
+
+  it('joins the terms with the fewest entries first, ties in the order typed', () => {
+    const terms = ['james', 'd', 'quellmoor', 'smith'].map((word) => new Map([[word, 0]]));
+    const ordered = inJoinOrder(terms, [4_000, 4_000, 12, 300]);
+    expect(ordered.map((term) => [...term.keys()][0])).toEqual(['quellmoor', 'smith', 'james', 'd']);
   });
 
   it('forgives one typo from 5 letters and two from 9', () => {

@@ -207,4 +207,43 @@ export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatc
   return matches;
 }
 
+/** Entries counted per term at most (termSizes): beyond it a term is common, however common. */
+export const TERM_SIZE_CAP = 4_000;
+
+/**
+ * How many index entries each term's words have, up to TERM_SIZE_CAP: one index range per word,
+ * counted in one statement. Only what a query's statement joins first depends on it (inJoinOrder).
+ */
+export async function termSizes(db: Knex, matches: TermMatches): Promise<number[]> {
+  const words = matches.flatMap((term) => [...term.keys()]);
+  const terms = matches.flatMap((term, i) => [...term.keys()].map(() => i + 1));
+  const result = await db
+    .raw(
+      `WITH t AS (SELECT i, array_agg(word) AS words FROM unnest(?::text[], ?::int[]) AS w (word, i) GROUP BY i)
+     SELECT t.i, c.n FROM t CROSS JOIN LATERAL (
+       SELECT count(*) AS n FROM (SELECT 1 FROM search_entries e WHERE e.word = ANY(t.words) LIMIT ${TERM_SIZE_CAP}) AS x
+     ) AS c`,
+      [words, terms],
+    )
+    .options({ name: 'wellrest-search-term-sizes' });
+  const sizes = matches.map(() => 0);
+  for (const row of result.rows as { i: string | number; n: string | number }[]) sizes[Number(row.i) - 1] = Number(row.n);
+  return sizes;
+}
+
+/**
+ * The terms in the order a several-word statement joins them (statement.ts), the fewest entries
+ * first: the plan kept for every such query scans the first term's entries, hashes the second's
+ * and looks each record they share up in the index for every later term. A middle initial or a
+ * common surname then costs a lookup per record found, not a read of its tens of thousands of
+ * entries. The records found and what they cost are the same in any order (every term must match
+ * and the costs add up); ties keep the order typed.
+ */
+export function inJoinOrder(matches: TermMatches, sizes: number[]): TermMatches {
+  return matches
+    .map((term, i) => ({ term, size: sizes[i] ?? 0, i }))
+    .sort((a, b) => a.size - b.size || a.i - b.i)
+    .map(({ term }) => term);
+}
+
 export type RecordKind = 'patient' | 'physician' | 'kit';
