@@ -227,7 +227,8 @@ export async function termSizes(db: Knex, matches: TermMatches): Promise<number[
     )
     .options({ name: 'wellrest-search-term-sizes' });
   const sizes = matches.map(() => 0);
-  for (const row of result.rows as { i: string | number; n: string | number }[]) sizes[Number(row.i) - 1] = Number(row.n);
+  for (const row of result.rows as { i: string | number; n: string | number }[])
+    sizes[Number(row.i) - 1] = Number(row.n);
   return sizes;
 }
 
