@@ -4,7 +4,7 @@ import { SEARCH_VOCABULARY_LOCK } from '../../db/migrations/0920_search_vocabula
 import { perDatabase } from '../../db/per-database.js';
 import type { AppContext, AppServices } from '../../http/context.js';
 import { readQuietVersion, readVersion, SEARCH_VERSION_SQL } from '../../http/data-versions.js';
-import { inJoinOrder, matchTerms, type QueryTerm, type TermMatches, termSizes } from './words.js';
+import { matchTermsInJoinOrder, type QueryTerm, type TermMatches } from './words.js';
 
 // What a query's words match depends on the search's vocabulary alone (words.ts), which changes
 // far less often than it is searched: a practice's staff type the same names and beginnings all
@@ -27,12 +27,12 @@ const keptOf = perDatabase((_db: AppServices['db']) => new LRUCache<string, Kept
 
 /**
  * The vocabulary words each term matches: kept ones while the vocabulary is unchanged, else read
- * (matchTerms) and kept under a version read while no new word was in flight, so they never stand
+ * (matchTermsInJoinOrder) and kept under a version read while no new word was in flight, so they never stand
  * for a word they could not see. Inside a request transaction they are just read. The maps
  * returned may be shared: they are not to be changed.
  */
 export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
-  if (ctx.state.trx) return matchTerms(db, terms);
+  if (ctx.state.trx) return matchTermsInJoinOrder(db, terms);
   const { knex } = ctx.services.db;
   const kept = keptOf(ctx.services.db);
   const key = JSON.stringify(terms.map((term) => [term.text, term.cls, term.prefix]));
@@ -40,8 +40,7 @@ export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): 
   const found = kept.get(key);
   if (found && found.version === current) return found.matches;
   const version = await readQuietVersion(knex, SEARCH_VOCABULARY_LOCK, SEARCH_VERSION_SQL);
-  const matched = await matchTerms(db, terms);
-  const matches = matched.length > 1 ? inJoinOrder(matched, await termSizes(db, matched)) : matched;
+  const matches = await matchTermsInJoinOrder(db, terms);
   if (version !== null) kept.set(key, { version, matches });
   return matches;
 }

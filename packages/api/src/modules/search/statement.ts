@@ -337,10 +337,10 @@ export async function readSearch(
   // Prepared once per connection for each shape of the statement (words per query, parts read),
   // and run on connections that keep its generic plan (db/connect.ts, store.ts): planning this
   // statement costs more than running it. With several words that plan scans the first term's
-  // entries, hashes the second's and looks each record they share up for every later term, so the
-  // terms come in the order that suits it (words.ts inJoinOrder). Written as SQL text rather than built
-  // with Knex's query builder: compiling the builder cost a busy server more than the statement's
-  // round trip.
+  // entries, hashes the second's and looks each record they share up for every later term, so
+  // the terms come in the order that suits it (words.ts inJoinOrder). Written as SQL text rather
+  // than built with Knex's query builder: compiling the builder cost a busy server more than the
+  // statement's round trip.
   const text = statement.sql;
   const shape = createHash('sha256').update(text).digest('hex').slice(0, 24);
   const answer = await db

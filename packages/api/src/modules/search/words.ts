@@ -144,7 +144,7 @@ function keep(matches: Map<string, number>, word: string, cost: number): void {
  * beginnings of words within the typos allowed (found through search_word_variants, checked
  * here); one more statement lists the words those corrected beginnings stand for.
  */
-export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
+async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
   const result = await db
     .raw(
       `WITH q AS (
@@ -208,13 +208,13 @@ export async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatc
 }
 
 /** Entries counted per term at most (termSizes): beyond it a term is common, however common. */
-export const TERM_SIZE_CAP = 4_000;
+const TERM_SIZE_CAP = 4_000;
 
 /**
  * How many index entries each term's words have, up to TERM_SIZE_CAP: one index range per word,
  * counted in one statement. Only what a query's statement joins first depends on it (inJoinOrder).
  */
-export async function termSizes(db: Knex, matches: TermMatches): Promise<number[]> {
+async function termSizes(db: Knex, matches: TermMatches): Promise<number[]> {
   const words = matches.flatMap((term) => [...term.keys()]);
   const terms = matches.flatMap((term, i) => [...term.keys()].map(() => i + 1));
   const result = await db
@@ -245,6 +245,15 @@ export function inJoinOrder(matches: TermMatches, sizes: number[]): TermMatches 
     .map((term, i) => ({ term, size: sizes[i] ?? 0, i }))
     .sort((a, b) => a.size - b.size || a.i - b.i)
     .map(({ term }) => term);
+}
+
+/**
+ * The indexed words each term matches (matchTerms), with several terms in the order the answer's
+ * statement joins them (inJoinOrder).
+ */
+export async function matchTermsInJoinOrder(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
+  const matches = await matchTerms(db, terms);
+  return matches.length > 1 ? inJoinOrder(matches, await termSizes(db, matches)) : matches;
 }
 
 export type RecordKind = 'patient' | 'physician' | 'kit';
