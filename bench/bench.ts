@@ -25,6 +25,8 @@ export interface BenchOptions {
   lighthouse: boolean;
   durationSeconds?: number | undefined;
   warmupSeconds?: number | undefined;
+  /** Health-then-endpoint pairs per endpoint judged against the ceiling (http-bench.ts). */
+  pairs?: number | undefined;
 }
 
 const QUICK_DIVISOR = 20;
@@ -82,6 +84,7 @@ export async function runBench(root: string, options: BenchOptions): Promise<voi
     connections: 10,
     durationSeconds: options.durationSeconds ?? (options.quick ? 3 : 10),
     warmupSeconds: options.warmupSeconds ?? (options.quick ? 1 : 3),
+    pairs: options.pairs ?? (options.quick ? 1 : 3),
   };
   const timeZone = process.env.PRACTICE_TIME_ZONE ?? DEFAULT_PRACTICE_TIME_ZONE;
   const today = todayInTimeZone(timeZone);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-// npm run bench [-- --quick] [-- --scale N] [-- --keep] [-- --no-build] [-- --no-lighthouse] [-- --duration 10]
+// npm run bench [-- --quick] [-- --scale N] [-- --keep] [-- --no-build] [-- --no-lighthouse] [-- --duration 10] [-- --pairs 3]
 // Builds what is stale, then runs the bench (bench.ts), which needs the built API.
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     lighthouse: { type: 'boolean', default: true },
     duration: { type: 'string' },
     warmup: { type: 'string' },
+    pairs: { type: 'string' },
   },
   allowNegative: true,
   strict: true,
@@ -47,5 +48,6 @@ await runBench(root, {
   lighthouse: values.lighthouse,
   durationSeconds: seconds(values.duration),
   warmupSeconds: seconds(values.warmup),
+  pairs: values.pairs === undefined ? undefined : Number(values.pairs),
 });
 process.exit(0);

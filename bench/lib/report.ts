@@ -231,7 +231,7 @@ export function markdownReport(results: {
   database: { engine: string; generationMs: number; tables: Record<string, number> };
   core?: CoreResult;
   http?: EndpointResult[];
-  load?: { connections: number; durationSeconds: number; warmupSeconds: number };
+  load?: { connections: number; durationSeconds: number; warmupSeconds: number; pairs?: number };
   contention?: ContentionResult;
   coldSearch?: {
     query: string;
@@ -339,6 +339,17 @@ export function markdownReport(results: {
       );
     }
     lines.push('');
+    for (const e of results.http.filter((endpoint) => endpoint.pairs)) {
+      const pairs = (e.pairs ?? []).map(
+        (pair) =>
+          `${fmt(pair.ratio * 100, 1)}% (health ${fmt(pair.ceiling, 0)}, then ${fmt(pair.requestsPerSecond, 0)} req/s, p99 ${fmt(pair.p99, 0)} ms)`,
+      );
+      lines.push(
+        `${e.method} ${e.path}, each time right after its own health load: ${pairs.join('; ')}. ` +
+          'The table shows the pair with the median ratio.',
+        '',
+      );
+    }
   }
   if (results.contention) {
     const c = results.contention;
