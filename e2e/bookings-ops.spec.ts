@@ -34,8 +34,16 @@ async function book(
   page: Page,
   booking: { patientId: number; kitType: KitType; startDate: string; status: 'pending' | 'confirmed' },
 ): Promise<{ id: number; kitLabel: string }> {
+  // Several bookings of one patient are intended here (and a retried test books again), so the
+  // duplicate-booking warning is acknowledged up front.
   const response = await page.request.post('/api/bookings', {
-    data: { ...booking, testType: '2-day', ...testDates(booking.startDate, '2-day'), notes: '' },
+    data: {
+      ...booking,
+      testType: '2-day',
+      ...testDates(booking.startDate, '2-day'),
+      notes: '',
+      allowDuplicate: true,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return response.json();
@@ -91,10 +99,17 @@ test.describe('bookings screens', () => {
     await expect(page).toHaveURL(new RegExp(`kitType=${kitType}`));
     const row = page.locator(`#booking-${booking.id}`);
     await expect(row).toBeVisible();
-    const statuses = await page
-      .locator('tbody [data-status]')
-      .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status')));
-    expect(new Set(statuses)).toEqual(new Set(['pending']));
+    // While the filtered page loads, the previous one stays on screen (dimmed): wait for the new one.
+    await expect
+      .poll(
+        async () =>
+          new Set(
+            await page
+              .locator('tbody [data-status]')
+              .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status'))),
+          ),
+      )
+      .toEqual(new Set(['pending']));
     const otherTypes = ['SleepView', 'Somfit', 'Z-Machine'].filter((type) => type !== kitType);
     for (const other of otherTypes) await expect(page.locator('tbody').getByText(other)).toHaveCount(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-filtered-desktop.png`, fullPage: true });

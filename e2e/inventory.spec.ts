@@ -95,11 +95,17 @@ test.describe('inventory', () => {
     await page.getByLabel('Search kits').fill('');
     await page.getByLabel('Status', { exact: true }).selectOption('lost');
     await expect(kitRow(page, label)).toBeVisible();
-    for (const status of await page
-      .locator('tbody [data-status]')
-      .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')))) {
-      expect(status).toBe('lost');
-    }
+    // Until the filtered list has loaded, the previous one may still be on screen: wait for it.
+    await expect
+      .poll(
+        async () =>
+          new Set(
+            await page
+              .locator('tbody [data-status]')
+              .evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))),
+          ),
+      )
+      .toEqual(new Set(['lost']));
   });
 
   test('refuses to retire a kit with upcoming bookings, and shows its history and label', async ({
