@@ -9,7 +9,7 @@ import {
   testDates,
   todayInTimeZone,
 } from '@wellrest/core';
-import { seriousViolations, signIn } from './support';
+import { seriousViolations, signIn, statusesInTable } from './support';
 
 // The bookings screens: filters kept in the URL, the booking detail with its history, and the
 // status changes staff make from it. Against the real API on a fresh demo database; each test
@@ -100,16 +100,7 @@ test.describe('bookings screens', () => {
     const row = page.locator(`#booking-${booking.id}`);
     await expect(row).toBeVisible();
     // While the filtered page loads, the previous one stays on screen (dimmed): wait for the new one.
-    await expect
-      .poll(
-        async () =>
-          new Set(
-            await page
-              .locator('tbody [data-status]')
-              .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status'))),
-          ),
-      )
-      .toEqual(new Set(['pending']));
+    await expect.poll(() => statusesInTable(page)).toEqual(new Set(['pending']));
     const otherTypes = ['SleepView', 'Somfit', 'Z-Machine'].filter((type) => type !== kitType);
     for (const other of otherTypes) await expect(page.locator('tbody').getByText(other)).toHaveCount(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/bookings-filtered-desktop.png`, fullPage: true });

@@ -6,7 +6,7 @@ import {
   inventoryMessages,
   MAINTENANCE_DAYS,
 } from '@wellrest/core';
-import { seriousViolations, signIn } from './support';
+import { seriousViolations, signIn, statusesInTable } from './support';
 
 // The inventory page: kits with their counts, filters and dialogs, labels, cleaning and maintenance.
 
@@ -96,16 +96,7 @@ test.describe('inventory', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('lost');
     await expect(kitRow(page, label)).toBeVisible();
     // Until the filtered list has loaded, the previous one may still be on screen: wait for it.
-    await expect
-      .poll(
-        async () =>
-          new Set(
-            await page
-              .locator('tbody [data-status]')
-              .evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))),
-          ),
-      )
-      .toEqual(new Set(['lost']));
+    await expect.poll(() => statusesInTable(page)).toEqual(new Set(['lost']));
   });
 
   test('refuses to retire a kit with upcoming bookings, and shows its history and label', async ({

@@ -62,6 +62,17 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(shell.first()).toBeVisible();
 }
 
+/**
+ * The statuses of the table rows on screen (their `data-status` badges), to poll: a filtered list
+ * keeps the previous page on screen, dimmed, until the new one has loaded.
+ */
+export async function statusesInTable(page: Page): Promise<Set<string | null>> {
+  const statuses = await page
+    .locator('tbody [data-status]')
+    .evaluateAll((badges) => badges.map((badge) => badge.getAttribute('data-status')));
+  return new Set(statuses);
+}
+
 /** axe-core violations that a person would be blocked by. */
 export async function seriousViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page });
