@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import sql, { join, raw, type Sql } from 'sql-template-tag';
+import sql, { empty, join, raw, type Sql } from 'sql-template-tag';
 import type { AppContext } from '../http/context.js';
 import { clientInfo } from '../http/context.js';
 
@@ -241,15 +241,16 @@ function auditColumns(ctx: AppContext | undefined, event: Omit<AuditEvent, 'enti
 /**
  * The insert of one audit event whose record id and details the statement it is written with
  * computes (a data-modifying `WITH` of a statement written as SQL text): `entityId` and
- * `details` are expressions over `from`, which yields one row.
+ * `details` are expressions over `from`, which yields one row, aggregated; with `having`, only
+ * when that holds.
  */
 export function auditInsertSelecting(
   ctx: AppContext,
   event: Omit<AuditEvent, 'entityId' | 'details'>,
-  computed: { from: Sql; entityId: Sql; details: Sql },
+  computed: { from: Sql; entityId: Sql; details: Sql; having?: Sql | undefined },
 ): Sql {
   const columns = Object.entries(auditColumns(ctx, event));
   return sql`INSERT INTO audit_events (${raw(columns.map(([column]) => column).join(', '))}, entity_id, details)
     SELECT ${join(columns.map(([, value]) => value))}, ${computed.entityId}, ${computed.details}
-    FROM ${computed.from}`;
+    FROM ${computed.from}${computed.having ? sql` HAVING ${computed.having}` : empty}`;
 }

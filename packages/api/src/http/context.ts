@@ -6,6 +6,7 @@ import type { Database } from '../db/connect.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Outbox } from '../jobs/outbox.js';
 import type { Logger } from '../logger.js';
+import type { SessionToConfirm } from '../modules/auth/sessions.js';
 import type { SettingsStore } from '../modules/settings/store.js';
 import type { UserRow } from '../modules/users/store.js';
 import type { WorkflowEngine } from '../modules/workflows/engine.js';
@@ -42,6 +43,11 @@ export interface AppState {
   session?: { id: string; expiresAt: Date };
   /** The data versions read with the session (see data-versions.ts); absent for anonymous requests. */
   versions?: DataVersions;
+  /**
+   * Set when the session was resumed from this process's memory (http/session.ts): the statement
+   * that reads what the request shows must confirm it still holds (auth/sessions.ts sessionHolds).
+   */
+  unconfirmed?: SessionToConfirm;
   /** What the signed-in user may do; absent for anonymous requests. */
   ability?: AppAbility;
   /** The request's transaction, opened by `inTransaction`. */

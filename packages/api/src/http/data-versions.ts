@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 // the versions it needs in the same statement as its session (auth/sessions.ts), so it makes no
 // round trip of its own to learn whether memory is current. Other requests do not read them (three
 // sequences opened per statement cost about 15% of the cheapest request's throughput); a route not
-// listed here reads its version itself.
+// listed here reads its version itself. A search on a session resumed from memory confirms the
+// version its kept matches hold under in its own statement instead (search/store.ts).
 
 /** The versions a request read at its start, each as `last_value:is_called` of its sequence. */
 export interface DataVersions {

@@ -1,10 +1,18 @@
-import { authMessages, defineAbilityFor } from '@wellrest/core';
+import { authMessages, type CurrentUser, defineAbilityFor } from '@wellrest/core';
 import type { Middleware } from 'koa';
+import { LRUCache } from 'lru-cache';
 import { audit } from '../audit/audit.js';
-import { resumeSession } from '../modules/auth/sessions.js';
+import { perDatabase } from '../db/per-database.js';
+import { resumeSession, type SessionToConfirm, touchSeconds } from '../modules/auth/sessions.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
-import { toCurrentUser } from '../modules/users/store.js';
-import { type AppContext, type AppContextExtension, type AppState, dbOf } from './context.js';
+import { toCurrentUser, type UserRow } from '../modules/users/store.js';
+import {
+  type AppContext,
+  type AppContextExtension,
+  type AppServices,
+  type AppState,
+  dbOf,
+} from './context.js';
 import { dataVersionRead } from './data-versions.js';
 import { HttpError } from './errors.js';
 import { servedOverHttps } from './https.js';
@@ -54,37 +62,117 @@ export function setDeviceCookie(ctx: AppContext, token: string, expires: Date): 
 }
 
 /**
- * Resolves the session cookie (a signed token naming a session row) to the signed-in user on
- * every API request, and builds what that user may do. Anything wrong with the cookie simply
- * leaves the request anonymous.
+ * The requests that may be let through on a session this process resumed moments ago, without a
+ * round trip to resume it again: each must confirm it in the statement that reads what it shows
+ * (auth/sessions.ts sessionHolds), show nothing when it no longer holds, and then answer through
+ * `withSessionResumed`. The global search, typed all day at every desk.
  */
-export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+const CONFIRMED_IN_STATEMENT = new Set(['POST /api/search']);
+
+/** A session this process resumed, and when it was last used on the database's account. */
+interface Resumed {
+  account: UserRow;
+  sessionExpiresAt: number;
+  /** When the session was last seen as stored (last_seen_at), on this process's clock. */
+  lastSeenAt: number;
+  confirm: SessionToConfirm;
+}
+
+/** Sessions remembered per API process (one entry per busy desk). */
+const MAX_RESUMED = 10_000;
+
+const resumedOf = perDatabase(
+  (_db: AppServices['db']) => new LRUCache<string, Resumed>({ max: MAX_RESUMED }),
+);
+
+/**
+ * Not within this much of the touch interval's end: a statement a little later must still find
+ * the session used within it (sessionHolds), or the request pays for a second try.
+ */
+const RESUMED_MARGIN_MS = 2_000;
+
+function signIn(ctx: AppContext, account: UserRow, session: { id: string; expiresAt: Date }): CurrentUser {
+  const user = toCurrentUser(account);
+  ctx.state.user = user;
+  ctx.state.account = account;
+  ctx.state.session = session;
+  ctx.state.ability = defineAbilityFor(user);
+  return user;
+}
+
+/**
+ * The session this process resumed moments ago, set on the request as still unconfirmed, when
+ * the request is one that confirms it itself and nothing the account is asked first (its own
+ * password, a second factor, the right to search) could turn it away: a request turned away is
+ * resumed in full instead. False when the request must resume the session itself.
+ */
+async function resumeFromMemory(ctx: AppContext, sessionId: string, userId: number, idleMinutes: number) {
+  if (!CONFIRMED_IN_STATEMENT.has(`${ctx.method} ${ctx.path}`)) return false;
+  const resumed = resumedOf(ctx.services.db).get(sessionId);
+  if (
+    !resumed ||
+    resumed.confirm.userId !== userId ||
+    resumed.confirm.idleMinutes !== idleMinutes ||
+    Date.now() >= resumed.lastSeenAt + touchSeconds(idleMinutes) * 1000 - RESUMED_MARGIN_MS ||
+    resumed.account.must_change_password ||
+    (await mustEnrolTwoFactor(ctx, resumed.account))
+  )
+    return false;
+  const idleEnd = resumed.lastSeenAt + idleMinutes * 60_000;
+  const user = signIn(ctx, resumed.account, {
+    id: sessionId,
+    expiresAt: new Date(Math.min(idleEnd, resumed.sessionExpiresAt)),
+  });
+  if (!ctx.state.ability?.can('read', 'Search') || user.id !== userId) {
+    forgetSignIn(ctx);
+    return false;
+  }
+  ctx.state.unconfirmed = resumed.confirm;
+  return true;
+}
+
+function forgetSignIn(ctx: AppContext): void {
+  for (const key of ['user', 'account', 'session', 'ability', 'versions', 'unconfirmed', 'access'] as const)
+    delete ctx.state[key];
+}
+
+/**
+ * Resolves the session cookie (a signed token naming a session row) to the signed-in user, and
+ * builds what that user may do. Anything wrong with the cookie simply leaves the request anonymous.
+ */
+async function resolveSession(ctx: AppContext, options: { fromMemory: boolean }): Promise<void> {
   // Only the API (and its FHIR face) needs to know who is asking; static files are the same for everyone.
   const token = isApiPath(ctx.path) || isFhirPath(ctx.path) ? ctx.cookies.get(SESSION_COOKIE) : undefined;
-  if (!token) return next();
+  if (!token) return;
   const { config, db, settings } = ctx.services;
   const claims = verifySessionToken(config.secret, token);
   const userId = claims ? Number(claims.sub) : Number.NaN;
   if (!claims || !Number.isSafeInteger(userId)) {
     clearSessionCookie(ctx);
-    return next();
+    return;
   }
   const idleMinutes = await settings.get('sessionIdleMinutes');
+  if (options.fromMemory && (await resumeFromMemory(ctx, claims.sid, userId, idleMinutes))) return;
   const found = await resumeSession(db.knex, claims.sid, userId, idleMinutes, {
     version: dataVersionRead(ctx.method, ctx.path),
   });
+  const resumed = resumedOf(db);
   if (found.status === 'active') {
-    const user = toCurrentUser(found.user);
-    ctx.state.user = user;
-    ctx.state.account = found.user;
     const idleEnd = Date.now() + found.idleRemainingMs;
-    ctx.state.session = {
+    const sessionExpiresAt = new Date(found.session.expires_at).getTime();
+    signIn(ctx, found.user, {
       id: found.session.id,
-      expiresAt: new Date(Math.min(idleEnd, new Date(found.session.expires_at).getTime())),
-    };
-    ctx.state.ability = defineAbilityFor(user);
+      expiresAt: new Date(Math.min(idleEnd, sessionExpiresAt)),
+    });
     if (found.versions) ctx.state.versions = found.versions;
+    resumed.set(found.session.id, {
+      account: found.user,
+      sessionExpiresAt,
+      lastSeenAt: idleEnd - idleMinutes * 60_000,
+      confirm: { sessionId: found.session.id, userId, userDigest: found.userDigest, idleMinutes },
+    });
   } else {
+    resumed.delete(claims.sid);
     if (found.status === 'idle') {
       await audit(db.knex, ctx, {
         action: 'auth.session_idle_timeout',
@@ -97,8 +185,53 @@ export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx
     }
     clearSessionCookie(ctx);
   }
+}
+
+/** Resolves the session on every API request (resolveSession), from memory where that is safe. */
+export const loadSession: Middleware<AppState, AppContextExtension> = async (ctx, next) => {
+  await resolveSession(ctx, { fromMemory: true });
   return next();
 };
+
+/** Thrown by a request whose statement found the session it was let through on no longer holds. */
+export class SessionUnconfirmed extends Error {
+  constructor() {
+    super('the session resumed from memory no longer holds');
+  }
+}
+
+/**
+ * Runs a route's handler that confirms its session in its own statement. When the session let
+ * through from memory no longer holds (revoked, idle, expired, due its touch, its account
+ * changed), nothing was shown or written: the session is resumed in full and the checks a
+ * request meets on its way in (its own password, a second factor, the route's `access`) run
+ * again before the handler does, once more and on the session as it now stands.
+ */
+export function withSessionResumed(
+  access: Middleware<AppState, AppContextExtension>,
+  handler: (ctx: AppContext) => Promise<void>,
+): Middleware<AppState, AppContextExtension> {
+  return async (ctx) => {
+    try {
+      await handler(ctx);
+      return;
+    } catch (error) {
+      if (!(error instanceof SessionUnconfirmed)) throw error;
+    }
+    forgetSignIn(ctx);
+    await resolveSession(ctx, { fromMemory: false });
+    let passed = false;
+    const checks = [requireOwnPassword, requireSecondFactor, access];
+    for (const check of checks) {
+      passed = false;
+      await check(ctx, async () => {
+        passed = true;
+      });
+      if (!passed) return;
+    }
+    await handler(ctx);
+  };
+}
 
 /** What an account that must choose its own password may still call. */
 const OPEN_WHILE_PASSWORD_PENDING = new Set([

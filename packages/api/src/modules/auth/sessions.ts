@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import sql, { raw } from 'sql-template-tag';
+import sql, { raw, type Sql } from 'sql-template-tag';
 import { DATA_VERSION_SQL, type DataVersion, type DataVersions } from '../../http/data-versions.js';
 import type { UserRow } from '../users/store.js';
 
@@ -69,12 +69,20 @@ const SESSION_COLUMNS = [
   'user_agent',
 ] as const satisfies readonly (keyof SessionRow)[];
 
+/**
+ * A digest of the whole user row: any change to the account (its role, password, second factor,
+ * activity, a sign-in elsewhere) changes it. Lets a later statement confirm that the row a
+ * request was authorised with still stands (sessionHolds).
+ */
+const USER_DIGEST_SQL = 'md5(users::text)';
+
 /** The columns `resumeSession` reads, with the data versions or without them. */
 const RESUME_SESSION = (() => {
   const columns = [
     ...USER_COLUMNS.map((column) => `users.${column}`),
     ...SESSION_COLUMNS.map((column) => `sessions.${column} AS session_${column}`),
     'extract(epoch from (sessions.last_seen_at - now())) * 1000 AS seen_offset_ms',
+    `${USER_DIGEST_SQL} AS user_digest`,
   ];
   const withVersion = (version: DataVersion) =>
     raw(`SELECT ${[...columns, `${DATA_VERSION_SQL[version]} AS version`].join(', ')}`);
@@ -94,6 +102,8 @@ export type SessionLookup =
       idleRemainingMs: number;
       /** The data versions at this moment, read in the same statement when asked for. */
       versions?: DataVersions;
+      /** The user row's digest (USER_DIGEST_SQL), for sessionHolds. */
+      userDigest: string;
     }
   | { status: 'idle'; session: SessionRow }
   | { status: 'invalid' };
@@ -146,6 +156,7 @@ export async function resumeSession(
         stale: boolean;
         seen_offset_ms: number | string;
         version?: string;
+        user_digest: string;
       })
     | undefined;
   if (!found) return { status: 'invalid' };
@@ -166,7 +177,37 @@ export async function resumeSession(
   if (stale) await db('sessions').where({ id: sessionId }).update({ last_seen_at: db.fn.now() });
   // The idle window runs from the stored activity time: now when just written, else a little earlier.
   const idleRemainingMs = idleMinutes * 60_000 + (stale ? 0 : Math.min(0, Number(seenOffsetMs)));
-  return { status: 'active', session, user, idleRemainingMs, ...(versions ? { versions } : {}) };
+  return {
+    status: 'active',
+    session,
+    user,
+    idleRemainingMs,
+    userDigest: found.user_digest,
+    ...(versions ? { versions } : {}),
+  };
+}
+
+/** A session resumed earlier, as a later statement confirms it still stands (sessionHolds). */
+export interface SessionToConfirm {
+  sessionId: string;
+  userId: number;
+  userDigest: string;
+  idleMinutes: number;
+}
+
+/**
+ * SQL that is true while the session still counts exactly as resumeSession would find it, with
+ * nothing to write: not revoked, not past its expiry, used within the touch interval (so neither
+ * idle nor due a new last_seen_at), and its user active with the very row it was resumed with.
+ * A statement that reads what a request shows can carry this and show nothing when it is false,
+ * which spares the request its own session round trip (http/session.ts, resumed from memory).
+ */
+export function sessionHolds(session: SessionToConfirm): Sql {
+  return sql`EXISTS (SELECT 1 FROM sessions JOIN users ON users.id = sessions.user_id AND users.is_active
+    WHERE sessions.id = ${session.sessionId} AND sessions.user_id = ${session.userId}
+      AND sessions.revoked_at IS NULL AND sessions.expires_at > now()
+      AND sessions.last_seen_at > now() - make_interval(secs => ${touchSeconds(session.idleMinutes)})
+      AND ${raw(USER_DIGEST_SQL)} = ${session.userDigest})`;
 }
 
 export async function revokeSession(db: Knex, sessionId: string): Promise<void> {

@@ -18,7 +18,7 @@ import { matchTermsInJoinOrder, type QueryTerm, type TermMatches } from './words
 /** Queries whose matches are kept per API process, the most recently used. */
 const MAX_QUERIES = 1_000;
 
-interface Kept {
+export interface Kept {
   version: string;
   matches: TermMatches;
 }
@@ -35,7 +35,7 @@ export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): 
   if (ctx.state.trx) return matchTermsInJoinOrder(db, terms);
   const { knex } = ctx.services.db;
   const kept = keptOf(ctx.services.db);
-  const key = JSON.stringify(terms.map((term) => [term.text, term.cls, term.prefix]));
+  const key = keyOf(terms);
   const current = ctx.state.versions?.search ?? (await readVersion(knex, SEARCH_VERSION_SQL));
   const found = kept.get(key);
   if (found && found.version === current) return found.matches;
@@ -43,4 +43,16 @@ export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): 
   const matches = await matchTermsInJoinOrder(db, terms);
   if (version !== null) kept.set(key, { version, matches });
   return matches;
+}
+
+function keyOf(terms: QueryTerm[]): string {
+  return JSON.stringify(terms.map((term) => [term.text, term.cls, term.prefix]));
+}
+
+/**
+ * The matches kept for these terms and the vocabulary version they hold under, without reading
+ * anything: a statement that uses them confirms that version itself.
+ */
+export function keptMatchesOf(ctx: AppContext, terms: QueryTerm[]): Kept | undefined {
+  return keptOf(ctx.services.db).get(keyOf(terms));
 }

@@ -2,20 +2,19 @@ import Router from '@koa/router';
 import { SearchInput } from '@wellrest/core';
 import { can } from '../../http/can.js';
 import type { AppContext, AppContextExtension, AppState } from '../../http/context.js';
+import { withSessionResumed } from '../../http/session.js';
 import { validate } from '../../http/validate.js';
 import { search } from './store.js';
 
-async function postSearch(ctx: AppContext & { state: { input: SearchInput } }): Promise<void> {
-  ctx.body = await search(ctx, ctx.state.input);
+async function postSearch(ctx: AppContext): Promise<void> {
+  ctx.body = await search(ctx, ctx.state.input as SearchInput);
 }
 
 export function searchRoutes(): Router<AppState, AppContextExtension> {
   const router = new Router<AppState, AppContextExtension>();
-  router.post<{ input: SearchInput }>(
-    '/api/search',
-    can('read', 'Search'),
-    validate(SearchInput),
-    postSearch,
-  );
+  const access = can('read', 'Search');
+  // The search may run on a session resumed from memory and confirm it in its own statement
+  // (http/session.ts); when that session no longer holds it runs again on the session as it stands.
+  router.post('/api/search', access, validate(SearchInput), withSessionResumed(access, postSearch));
   return router;
 }

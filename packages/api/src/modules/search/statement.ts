@@ -265,17 +265,26 @@ function rows(from: string, type: SearchRow['type'], texts: string[], upTo?: num
   return upTo === undefined ? select : sql`${select} WHERE ${raw(from)}.rank <= ${upTo}`;
 }
 
+/** What a search statement read: the records shown, and whether its condition held. */
+export interface SearchRead {
+  rows: SearchRow[];
+  /** False when the statement's `holds` condition did not: then nothing was shown or written. */
+  held: boolean;
+}
+
 /**
  * The records shown, best first, read in one statement that also writes `withShown` (the audit
- * event), which reads `shown (type, id, ord)`; undefined when nothing can match, and then nothing
- * was written.
+ * event), which reads `shown (type, id, ord)` and is given the condition it is written on;
+ * undefined when nothing can match, and then nothing was written. With `holds` (a boolean
+ * expression, evaluated once), the records are read and the event written only when it is true.
  */
 export async function readSearch(
   db: Knex,
   matches: TermMatches,
   plan: SearchPlan,
-  withShown: Sql,
-): Promise<SearchRow[] | undefined> {
+  withShown: (condition: Sql | undefined) => Sql,
+  holds?: Sql,
+): Promise<SearchRead | undefined> {
   const kinds: RecordKind[] = [];
   if (plan.patientCandidates || (plan.patients && plan.patients !== 'shared')) kinds.push('patient');
   if (plan.physicianCandidates || (plan.physicians && plan.physicians !== 'shared')) kinds.push('physician');
@@ -322,18 +331,26 @@ export async function readSearch(
     answers.push(rows('r', 'referral', ['r.patient_name', 'r.physician_name', 'r.urgency', 'r.status']));
   }
   if (answers.length === 0) return undefined;
+  // The condition first, once: while it is false no part is read (each is read only as `shown` needs it).
+  const condition = holds ? raw('(SELECT holds.ok FROM holds)') : undefined;
+  if (holds) parts.unshift({ name: 'holds', query: sql`SELECT (${holds}) AS ok` });
   // The best over every kind: higher score first, then by kind, then each kind's own order.
   parts.push({
     name: 'shown',
     query: sql`SELECT a.*, row_number() OVER (ORDER BY a.score DESC, a.type COLLATE "C", a.rank) AS ord
-      FROM (${join(answers, ') UNION ALL (', '(', ')')}) AS a
+      FROM (${join(answers, ') UNION ALL (', '(', ')')}) AS a ${condition ? sql`WHERE ${condition}` : empty}
       ORDER BY ord LIMIT ${plan.limit}`,
   });
-  parts.push({ name: 'written', query: withShown });
+  parts.push({ name: 'written', query: withShown(condition) });
+  // With a condition, one row says whether it held even when nothing is shown.
+  const answer = holds
+    ? raw(`SELECT holds.ok AS held, shown.type, shown.id, shown.t1, shown.t2, shown.t3, shown.t4, shown.t5, shown.t6
+      FROM holds LEFT JOIN shown ON true ORDER BY shown.ord`)
+    : raw('SELECT type, id, t1, t2, t3, t4, t5, t6 FROM shown ORDER BY ord');
   const statement = sql`WITH ${join(
     parts.map(({ name, query }) => sql`${raw(name)} AS (${query})`),
     ',\n',
-  )}\nSELECT type, id, t1, t2, t3, t4, t5, t6 FROM shown ORDER BY ord`;
+  )}\n${answer}`;
   // Prepared once per connection for each shape of the statement (words per query, parts read),
   // and run on connections that keep its generic plan (db/connect.ts, store.ts): planning this
   // statement costs more than running it. With several words that plan scans the first term's
@@ -343,11 +360,16 @@ export async function readSearch(
   // statement's round trip.
   const text = statement.sql;
   const shape = createHash('sha256').update(text).digest('hex').slice(0, 24);
-  const answer = await db
+  const result = await db
     .raw(text, statement.values as Knex.RawBinding[])
     .options({ name: `wellrest-search-${shape}` });
-  return (answer.rows as (SearchRow & { id: string | number })[]).map((row) => ({
-    ...row,
-    id: Number(row.id),
-  }));
+  const read = result.rows as (Omit<SearchRow, 'type' | 'id'> & {
+    held?: boolean;
+    type: SearchRow['type'] | null;
+    id: string | number | null;
+  })[];
+  const shown: SearchRow[] = [];
+  for (const { held: _, type, id, ...texts } of read)
+    if (type !== null) shown.push({ ...texts, type, id: Number(id) });
+  return { rows: shown, held: read[0]?.held ?? !holds };
 }

@@ -2,11 +2,14 @@ import { type RecordScope, type SearchInput, type SearchResult, searchResultUrl 
 import sql, { raw, type Sql } from 'sql-template-tag';
 import { auditInsertSelecting } from '../../audit/audit.js';
 import { type AppContext, genericPlansOf } from '../../http/context.js';
+import { SEARCH_VERSION_SQL } from '../../http/data-versions.js';
+import { SessionUnconfirmed } from '../../http/session.js';
+import { type SessionToConfirm, sessionHolds } from '../auth/sessions.js';
 import { abilityOf, accessFor, recordAccess, scopeOf } from '../patients/access.js';
-import { matchesOf } from './matches-cache.js';
+import { keptMatchesOf, matchesOf } from './matches-cache.js';
 import { RELATED_CANDIDATES, typedNumber } from './matching.js';
 import { readSearch, type SearchPlan, type SearchRow } from './statement.js';
-import { queryTerms } from './words.js';
+import { type QueryTerm, queryTerms } from './words.js';
 
 // The global search (spec §2 search dialog): patients, physicians and kits matched word by word
 // through the search index in PostgreSQL (words.ts, migration 0520), ranked, and limited to what
@@ -87,7 +90,7 @@ const SEARCH_AUDIT = { action: 'search.query', outcome: 'success', entityType: '
  * how many records of each kind were shown and which, never the query (it may be a patient's
  * name). The same event `recordAccess` writes (patients/access.ts), computed over `shown`.
  */
-function auditOfShown(ctx: AppContext): Sql {
+function auditOfShown(ctx: AppContext, condition: Sql | undefined): Sql {
   const listed = (type: SearchRow['type']) =>
     raw(`coalesce(string_agg(id::text, ',' ORDER BY ord) FILTER (WHERE type = '${type}'), '')`);
   const patients = raw(`count(*) FILTER (WHERE type = 'patient')`);
@@ -96,12 +99,37 @@ function auditOfShown(ctx: AppContext): Sql {
     entityId: sql`CASE WHEN ${patients} = 1 THEN min(id) FILTER (WHERE type = 'patient')::text END`,
     details: sql`jsonb_build_object('results', count(*), 'bookingIds', ${listed('booking')},
       'referralIds', ${listed('referral')}, 'count', ${patients}, 'ids', ${listed('patient')})`,
+    having: condition,
   });
+}
+
+/**
+ * A search on a session resumed from this process's memory (http/session.ts): the words' matches
+ * kept (matches-cache.ts) and the records read in one statement that confirms both still hold,
+ * the session (auth/sessions.ts sessionHolds) and the vocabulary the matches were kept under.
+ * Anything else (no matches kept, nothing that could match, a condition that failed) throws
+ * SessionUnconfirmed before anything is shown or written, and the request runs again on its
+ * session resumed in full.
+ */
+async function searchConfirming(
+  ctx: AppContext,
+  input: SearchInput,
+  terms: QueryTerm[],
+  session: SessionToConfirm,
+): Promise<SearchResult[]> {
+  const kept = terms.length > 0 ? keptMatchesOf(ctx, terms) : undefined;
+  if (!kept) throw new SessionUnconfirmed();
+  const plan = planFor(ctx, input.query, input.limit);
+  const holds = sql`${sessionHolds(session)} AND ${raw(SEARCH_VERSION_SQL)} = ${kept.version}`;
+  const read = await readSearch(genericPlansOf(ctx), kept.matches, plan, (c) => auditOfShown(ctx, c), holds);
+  if (!read?.held) throw new SessionUnconfirmed();
+  return read.rows.map(toResult);
 }
 
 /** The best `limit` matches over everything the caller may read, audited. */
 export async function search(ctx: AppContext, input: SearchInput): Promise<SearchResult[]> {
   const terms = queryTerms(input.query);
+  if (ctx.state.unconfirmed) return searchConfirming(ctx, input, terms, ctx.state.unconfirmed);
   if (terms.length > 0) {
     // The words are matched (or their matches kept, matches-cache.ts) and the answer read on
     // connections that keep each statement's generic plan (statement.ts): the matches come with
@@ -109,8 +137,8 @@ export async function search(ctx: AppContext, input: SearchInput): Promise<Searc
     const generic = genericPlansOf(ctx);
     const matches = await matchesOf(ctx, generic, terms);
     const plan = planFor(ctx, input.query, input.limit);
-    const shown = await readSearch(generic, matches, plan, auditOfShown(ctx));
-    if (shown) return shown.map(toResult);
+    const read = await readSearch(generic, matches, plan, (condition) => auditOfShown(ctx, condition));
+    if (read) return read.rows.map(toResult);
   }
   // Nothing could match: the search is audited all the same.
   const { db } = accessFor(ctx);
