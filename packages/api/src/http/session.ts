@@ -7,6 +7,7 @@ import { resumeSession, type SessionToConfirm, touchSeconds } from '../modules/a
 import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
 import { toCurrentUser, type UserRow } from '../modules/users/store.js';
 import {
+  type AppAbility,
   type AppContext,
   type AppContextExtension,
   type AppServices,
@@ -63,17 +64,22 @@ export function setDeviceCookie(ctx: AppContext, token: string, expires: Date): 
 
 /**
  * The requests that may be let through on a session this process resumed moments ago, without a
- * round trip to resume it again: each must confirm it in the statement that reads what it shows
- * (auth/sessions.ts sessionHolds), show nothing when it no longer holds, and then answer through
- * `withSessionResumed`. The global search, typed all day at every desk.
+ * round trip to resume it again, with the permission each route asks first: each must confirm the
+ * session in the statement that reads what it shows (auth/sessions.ts sessionHolds), show nothing
+ * when it no longer holds, and then answer through `withSessionResumed`. The global search, typed
+ * all day at every desk.
  */
-const CONFIRMED_IN_STATEMENT = new Set(['POST /api/search']);
+const CONFIRMED_IN_STATEMENT: ReadonlyMap<string, Parameters<AppAbility['can']>> = new Map([
+  ['POST /api/search', ['read', 'Search']],
+]);
 
-/** A session this process resumed, and when it was last used on the database's account. */
+/** A session this process resumed, as it was then. */
 interface Resumed {
   account: UserRow;
+  user: CurrentUser;
+  ability: AppAbility;
   sessionExpiresAt: number;
-  /** When the session was last seen as stored (last_seen_at), on this process's clock. */
+  /** When the session was last used as stored (last_seen_at), on this process's clock. */
   lastSeenAt: number;
   confirm: SessionToConfirm;
 }
@@ -91,23 +97,26 @@ const resumedOf = perDatabase(
  */
 const RESUMED_MARGIN_MS = 2_000;
 
-function signIn(ctx: AppContext, account: UserRow, session: { id: string; expiresAt: Date }): CurrentUser {
-  const user = toCurrentUser(account);
-  ctx.state.user = user;
-  ctx.state.account = account;
+function signIn(
+  ctx: AppContext,
+  signedIn: { account: UserRow; user: CurrentUser; ability: AppAbility },
+  session: { id: string; expiresAt: Date },
+): void {
+  ctx.state.user = signedIn.user;
+  ctx.state.account = signedIn.account;
   ctx.state.session = session;
-  ctx.state.ability = defineAbilityFor(user);
-  return user;
+  ctx.state.ability = signedIn.ability;
 }
 
 /**
  * The session this process resumed moments ago, set on the request as still unconfirmed, when
  * the request is one that confirms it itself and nothing the account is asked first (its own
- * password, a second factor, the right to search) could turn it away: a request turned away is
- * resumed in full instead. False when the request must resume the session itself.
+ * password, a second factor, the route's permission) could turn it away: a request turned away
+ * is resumed in full instead. False when the request must resume the session itself.
  */
 async function resumeFromMemory(ctx: AppContext, sessionId: string, userId: number, idleMinutes: number) {
-  if (!CONFIRMED_IN_STATEMENT.has(`${ctx.method} ${ctx.path}`)) return false;
+  const permission = CONFIRMED_IN_STATEMENT.get(`${ctx.method} ${ctx.path}`);
+  if (!permission) return false;
   const resumed = resumedOf(ctx.services.db).get(sessionId);
   if (
     !resumed ||
@@ -115,18 +124,12 @@ async function resumeFromMemory(ctx: AppContext, sessionId: string, userId: numb
     resumed.confirm.idleMinutes !== idleMinutes ||
     Date.now() >= resumed.lastSeenAt + touchSeconds(idleMinutes) * 1000 - RESUMED_MARGIN_MS ||
     resumed.account.must_change_password ||
+    !resumed.ability.can(...permission) ||
     (await mustEnrolTwoFactor(ctx, resumed.account))
   )
     return false;
   const idleEnd = resumed.lastSeenAt + idleMinutes * 60_000;
-  const user = signIn(ctx, resumed.account, {
-    id: sessionId,
-    expiresAt: new Date(Math.min(idleEnd, resumed.sessionExpiresAt)),
-  });
-  if (!ctx.state.ability?.can('read', 'Search') || user.id !== userId) {
-    forgetSignIn(ctx);
-    return false;
-  }
+  signIn(ctx, resumed, { id: sessionId, expiresAt: new Date(Math.min(idleEnd, resumed.sessionExpiresAt)) });
   ctx.state.unconfirmed = resumed.confirm;
   return true;
 }
@@ -160,13 +163,12 @@ async function resolveSession(ctx: AppContext, options: { fromMemory: boolean })
   if (found.status === 'active') {
     const idleEnd = Date.now() + found.idleRemainingMs;
     const sessionExpiresAt = new Date(found.session.expires_at).getTime();
-    signIn(ctx, found.user, {
-      id: found.session.id,
-      expiresAt: new Date(Math.min(idleEnd, sessionExpiresAt)),
-    });
+    const user = toCurrentUser(found.user);
+    const signedIn = { account: found.user, user, ability: defineAbilityFor(user) };
+    signIn(ctx, signedIn, { id: found.session.id, expiresAt: new Date(Math.min(idleEnd, sessionExpiresAt)) });
     if (found.versions) ctx.state.versions = found.versions;
     resumed.set(found.session.id, {
-      account: found.user,
+      ...signedIn,
       sessionExpiresAt,
       lastSeenAt: idleEnd - idleMinutes * 60_000,
       confirm: { sessionId: found.session.id, userId, userDigest: found.userDigest, idleMinutes },
