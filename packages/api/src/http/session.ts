@@ -6,6 +6,7 @@ import { perDatabase } from '../db/per-database.js';
 import { resumeSession, type SessionToConfirm, touchSeconds } from '../modules/auth/sessions.js';
 import { DEVICE_COOKIE, SESSION_COOKIE, verifySessionToken } from '../modules/auth/tokens.js';
 import { toCurrentUser, type UserRow } from '../modules/users/store.js';
+import { accessRequirements } from './can.js';
 import {
   type AppAbility,
   type AppContext,
@@ -63,15 +64,12 @@ export function setDeviceCookie(ctx: AppContext, token: string, expires: Date): 
 }
 
 /**
- * The requests that may be let through on a session this process resumed moments ago, without a
- * round trip to resume it again, with the permission each route asks first: each must confirm the
- * session in the statement that reads what it shows (auth/sessions.ts sessionHolds), show nothing
- * when it no longer holds, and then answer through `withSessionResumed`. The global search, typed
- * all day at every desk.
+ * The routes (`METHOD /path`) that may be let through on a session this process resumed moments
+ * ago, without a round trip to resume it again, with the permission each asks first. Each one
+ * registers itself through `withSessionResumed`: it confirms the session in the statement that
+ * reads what it shows (auth/sessions.ts sessionHolds) and shows nothing when it no longer holds.
  */
-const CONFIRMED_IN_STATEMENT: ReadonlyMap<string, Parameters<AppAbility['can']>> = new Map([
-  ['POST /api/search', ['read', 'Search']],
-]);
+const CONFIRMED_IN_STATEMENT = new Map<string, Parameters<AppAbility['can']>>();
 
 /** A session this process resumed, as it was then. */
 interface Resumed {
@@ -203,16 +201,21 @@ export class SessionUnconfirmed extends Error {
 }
 
 /**
- * Runs a route's handler that confirms its session in its own statement. When the session let
- * through from memory no longer holds (revoked, idle, expired, due its touch, its account
- * changed), nothing was shown or written: the session is resumed in full and the checks a
- * request meets on its way in (its own password, a second factor, the route's `access`) run
- * again before the handler does, once more and on the session as it now stands.
+ * The handler of `route` (`METHOD /path`), whose chain checks `access` first, let through on a
+ * session resumed from memory and confirming it in its own statement (CONFIRMED_IN_STATEMENT).
+ * When that session no longer holds (revoked, idle, expired, due its touch, its account changed),
+ * nothing was shown or written: the session is resumed in full and the checks a request meets on
+ * its way in (its own password, a second factor, `access`) run again before the handler does,
+ * once more and on the session as it now stands.
  */
-export function withSessionResumed(
+export function withSessionResumed<S>(
+  route: string,
   access: Middleware<AppState, AppContextExtension>,
-  handler: (ctx: AppContext) => Promise<void>,
-): Middleware<AppState, AppContextExtension> {
+  handler: (ctx: AppContext & { state: S }) => Promise<void>,
+): Middleware<AppState & S, AppContextExtension> {
+  const [requirement] = accessRequirements([access]);
+  if (requirement?.kind !== 'ability') throw new Error(`${route}: access must be can(action, subject)`);
+  CONFIRMED_IN_STATEMENT.set(route, [requirement.action, requirement.subject]);
   return async (ctx) => {
     try {
       await handler(ctx);
@@ -222,16 +225,7 @@ export function withSessionResumed(
     }
     forgetSignIn(ctx);
     await resolveSession(ctx, { fromMemory: false });
-    let passed = false;
-    const checks = [requireOwnPassword, requireSecondFactor, access];
-    for (const check of checks) {
-      passed = false;
-      await check(ctx, async () => {
-        passed = true;
-      });
-      if (!passed) return;
-    }
-    await handler(ctx);
+    await requireOwnPassword(ctx, () => requireSecondFactor(ctx, () => access(ctx, () => handler(ctx))));
   };
 }
 

@@ -122,6 +122,17 @@ export function touchSeconds(idleMinutes: number): number {
   return Math.min(SESSION_TOUCH_SECONDS, Math.floor((idleMinutes * 60) / 4));
 }
 
+/** The session row named, for this user, while it is neither revoked nor past its absolute expiry. */
+function liveSession(sessionId: string, userId: number): Sql {
+  return sql`sessions.id = ${sessionId} AND sessions.user_id = ${userId}
+    AND sessions.revoked_at IS NULL AND sessions.expires_at > now()`;
+}
+
+/** Whether the session was used within the touch interval: then it is not idle, and not due a touch. */
+function usedWithinTouch(idleMinutes: number): Sql {
+  return sql`sessions.last_seen_at > now() - make_interval(secs => ${touchSeconds(idleMinutes)})`;
+}
+
 /**
  * Resolves a session id to its user. A session counts only while it is not revoked, not past
  * its absolute expiry, its user is active, and it was used within the idle timeout; using it
@@ -142,10 +153,9 @@ export async function resumeSession(
   const { version } = options;
   const statement = sql`${RESUME_SESSION[version ?? 'alone']},
       sessions.last_seen_at <= now() - make_interval(mins => ${idleMinutes}) AS idle,
-      sessions.last_seen_at <= now() - make_interval(secs => ${touchSeconds(idleMinutes)}) AS stale
+      NOT (${usedWithinTouch(idleMinutes)}) AS stale
     FROM sessions LEFT JOIN users ON users.id = sessions.user_id AND users.is_active
-    WHERE sessions.id = ${sessionId} AND sessions.user_id = ${userId}
-      AND sessions.revoked_at IS NULL AND sessions.expires_at > now()`;
+    WHERE ${liveSession(sessionId, userId)}`;
   const found = (
     await db
       .raw(statement.sql, statement.values as Knex.RawBinding[])
@@ -204,9 +214,7 @@ export interface SessionToConfirm {
  */
 export function sessionHolds(session: SessionToConfirm): Sql {
   return sql`EXISTS (SELECT 1 FROM sessions JOIN users ON users.id = sessions.user_id AND users.is_active
-    WHERE sessions.id = ${session.sessionId} AND sessions.user_id = ${session.userId}
-      AND sessions.revoked_at IS NULL AND sessions.expires_at > now()
-      AND sessions.last_seen_at > now() - make_interval(secs => ${touchSeconds(session.idleMinutes)})
+    WHERE ${liveSession(session.sessionId, session.userId)} AND ${usedWithinTouch(session.idleMinutes)}
       AND ${raw(USER_DIGEST_SQL)} = ${session.userDigest})`;
 }
 
