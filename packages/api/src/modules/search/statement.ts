@@ -102,24 +102,24 @@ function newestPatientsNeeded(plan: SearchPlan): number | undefined {
 }
 
 /**
- * The best `limit` patients: cheapest match first, then the most recently registered. A common
- * surname matches thousands of patients equally at a million; the newest of them are the likely
- * ones at a front desk, and finding them needs no read of the others' rows. Without a scope the
- * best are chosen from the index alone, and only they are read.
+ * The best `limit` patients, `(id, score, rank)`: cheapest match first, then the most recently
+ * registered. A common surname matches thousands of patients equally at a million; the newest of
+ * them are the likely ones at a front desk, and finding them needs no read of the others' rows.
+ * Without a scope the best are chosen from the index alone; the rows of those shown are read with
+ * the answer (PATIENT_ROWS), not those only considered for their bookings and referrals.
  */
 function patientsOf(scope: RecordScope, limit: number): Sql {
-  const columns = sql`patients.id, patients.name, patients.email, ${SCORE} AS score,
-    row_number() OVER (ORDER BY m.cost, m.id DESC) AS rank`;
+  const ranked = sql`${SCORE} AS score, row_number() OVER (ORDER BY m.cost, m.id DESC) AS rank`;
   if (scope.kind === 'all')
-    return sql`SELECT ${columns}
-      FROM (SELECT m.id, m.cost FROM m WHERE m.kind = 'patient' ORDER BY m.cost, m.id DESC LIMIT ${limit}) AS m
-      JOIN patients ON patients.id = m.id
-      ORDER BY m.cost, m.id DESC LIMIT ${limit}`;
-  return sql`SELECT ${columns}
+    return sql`SELECT m.id, ${ranked} FROM m WHERE m.kind = 'patient' ORDER BY m.cost, m.id DESC LIMIT ${limit}`;
+  return sql`SELECT patients.id, ${ranked}
     FROM m JOIN patients ON patients.id = m.id
     WHERE m.kind = 'patient' AND ${scopeCondition(scope, PATIENT_SCOPE)}
     ORDER BY m.cost, m.id DESC LIMIT ${limit}`;
 }
+
+/** A patient's texts shown, read for the patients shown only (patientsOf). */
+const PATIENT_ROWS = { texts: ['patients.name', 'patients.email'], join: 'patients' } as const;
 
 function physiciansOf(scope: RecordScope, limit: number): Sql {
   return sql`SELECT physicians.id, physicians.name, physicians.npi, physicians.practice, ${SCORE} AS score,
@@ -253,16 +253,23 @@ function threshold(plan: SearchPlan): Sql {
 
 /**
  * A part of the answer in the statement's common shape; `upTo` keeps the first rows of a part
- * chosen for more (the candidates shown as such when they are the same list).
+ * chosen for more (the candidates shown as such when they are the same list), and `join` names
+ * the table whose row of the same id holds the texts (read for the rows kept only).
  */
-function rows(from: string, type: SearchRow['type'], texts: string[], upTo?: number): Sql {
+function rows(
+  from: string,
+  type: SearchRow['type'],
+  texts: readonly string[],
+  options: { upTo?: number; join?: string } = {},
+): Sql {
   const columns = [...texts, ...Array.from({ length: 6 - texts.length }, () => 'NULL')];
+  const joined = options.join ? ` JOIN ${options.join} ON ${options.join}.id = ${from}.id` : '';
   const select = raw(
     `SELECT '${type}'::text AS type, ${from}.id::bigint AS id, ${from}.score::float8 AS score, ${from}.rank::int AS rank, ${columns
       .map((c, i) => `${c}::text AS t${i + 1}`)
-      .join(', ')} FROM ${from}`,
+      .join(', ')} FROM ${from}${joined}`,
   );
-  return upTo === undefined ? select : sql`${select} WHERE ${raw(from)}.rank <= ${upTo}`;
+  return options.upTo === undefined ? select : sql`${select} WHERE ${raw(from)}.rank <= ${options.upTo}`;
 }
 
 /** What a search statement read: the records shown, and whether its condition held. */
@@ -297,16 +304,18 @@ export async function readSearch(
   const answers: Sql[] = [];
   if (plan.patientCandidates)
     parts.push({ name: 'pc', query: patientsOf(plan.patientCandidates.scope, plan.patientCandidates.limit) });
-  if (plan.patients === 'shared') answers.push(rows('pc', 'patient', ['pc.name', 'pc.email'], plan.limit));
+  if (plan.patients === 'shared')
+    answers.push(rows('pc', 'patient', PATIENT_ROWS.texts, { upTo: plan.limit, join: PATIENT_ROWS.join }));
   else if (plan.patients) {
     parts.push({ name: 'ps', query: patientsOf(plan.patients.scope, plan.limit) });
-    answers.push(rows('ps', 'patient', ['ps.name', 'ps.email']));
+    answers.push(rows('ps', 'patient', PATIENT_ROWS.texts, { join: PATIENT_ROWS.join }));
   }
   parts.push({ name: 't', query: threshold(plan) });
   if (plan.physicianCandidates)
     parts.push({ name: 'phc', query: physiciansOf({ kind: 'all' }, plan.physicianCandidates.limit) });
   const physicianTexts = (from: string) => [`${from}.name`, `${from}.npi`, `${from}.practice`];
-  if (plan.physicians === 'shared') answers.push(rows('phc', 'physician', physicianTexts('phc'), plan.limit));
+  if (plan.physicians === 'shared')
+    answers.push(rows('phc', 'physician', physicianTexts('phc'), { upTo: plan.limit }));
   else if (plan.physicians) {
     parts.push({ name: 'phs', query: physiciansOf(plan.physicians.scope, plan.limit) });
     answers.push(rows('phs', 'physician', physicianTexts('phs')));
