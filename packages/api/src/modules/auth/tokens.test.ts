@@ -22,15 +22,15 @@ describe('session tokens', () => {
     const [header, payload, signature = ''] = token.split('.');
     const forged = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(verifySessionToken(SECRET, forged)).toBeUndefined();
-    const otherUser = signSessionToken(
+    const otherKey = signSessionToken(
       'another-secret-of-thirty-two-characters!',
       { ...CLAIMS, sub: '7' },
       new Date(Date.now() + 60_000),
     );
-    expect(verifySessionToken(SECRET, otherUser)).toBeUndefined();
+    expect(verifySessionToken(SECRET, otherKey)).toBeUndefined();
   });
 
-  it('refuses a token once it expired, whether it was seen before or not', () => {
+  it('refuses a token once it expired, whether it was verified before or not', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-28T09:00:00Z'));
     const seen = signSessionToken(SECRET, CLAIMS, new Date('2026-11-28T09:01:00Z'));
