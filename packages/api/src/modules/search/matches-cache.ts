@@ -4,7 +4,7 @@ import { SEARCH_VOCABULARY_LOCK } from '../../db/migrations/0920_search_vocabula
 import { perDatabase } from '../../db/per-database.js';
 import type { AppContext, AppServices } from '../../http/context.js';
 import { readQuietVersion, readVersion, SEARCH_VERSION_SQL } from '../../http/data-versions.js';
-import { matchTermsInJoinOrder, type QueryTerm, type TermMatches } from './words.js';
+import { type JoinedMatches, matchTermsInJoinOrder, type QueryTerm } from './words.js';
 
 // What a query's words match depends on the search's vocabulary alone (words.ts), which changes
 // far less often than it is searched: a practice's staff type the same names and beginnings all
@@ -12,15 +12,15 @@ import { matchTermsInJoinOrder, type QueryTerm, type TermMatches } from './words
 // read at (migration 0920) and uses them while that version holds, which spares the search a round
 // trip to the database; the records themselves are always read afresh (statement.ts), so a
 // patient renamed or deleted on another process is never shown as it was. With the matches it
-// keeps the terms in the order the statement joins them (words.ts inJoinOrder): that order follows
-// how many entries each term had when counted, which only ever changes how fast a search runs.
+// keeps the terms in the order the statement joins them and how many entries each had when counted
+// (words.ts inJoinOrder): those only ever change how fast a search runs, never what it finds.
 
 /** Queries whose matches are kept per API process, the most recently used. */
 const MAX_QUERIES = 1_000;
 
 export interface Kept {
   version: string;
-  matches: TermMatches;
+  matches: JoinedMatches;
 }
 
 const keptOf = perDatabase((_db: AppServices['db']) => new LRUCache<string, Kept>({ max: MAX_QUERIES }));
@@ -31,7 +31,7 @@ const keptOf = perDatabase((_db: AppServices['db']) => new LRUCache<string, Kept
  * for a word they could not see. Inside a request transaction they are just read. The maps
  * returned may be shared: they are not to be changed.
  */
-export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
+export async function matchesOf(ctx: AppContext, db: Knex, terms: QueryTerm[]): Promise<JoinedMatches> {
   if (ctx.state.trx) return matchTermsInJoinOrder(db, terms);
   const { knex } = ctx.services.db;
   const kept = keptOf(ctx.services.db);

@@ -338,6 +338,27 @@ describe('search API', () => {
     expect(answers[2]).toEqual(answers[0]);
   });
 
+  it('finds a rare surname with a common first name and a middle initial, exact matches first', async () => {
+    // A first name a hundred patients share against a surname three hold (with its typos): the
+    // statement looks the common word up for each of the three rather than reading its entries
+    // (statement.ts matchedRecords); with the initial, the initial is read first and both names
+    // are joined to it. What is found, and in which order, is the same as reading every entry.
+    for (let i = 0; i < 100; i++) await insertPatient(server.db, { name: `Corwenna Tessmark${i}` });
+    await insertPatient(server.db, { name: 'Corwenna Q. Zabrowski' });
+    await insertPatient(server.db, { name: 'Corwenna Zabrowsky' });
+    await insertPatient(server.db, { name: 'Corwena Zabrowski' });
+    const patients = async (query: string) =>
+      (await search(staff, query)).body.filter((r) => r.type === 'patient').map((r) => r.title);
+    // The exact match first, then the two a typo away, the newest first.
+    const both = ['Corwenna Q. Zabrowski', 'Corwena Zabrowski', 'Corwenna Zabrowsky'];
+    expect(await patients('Corwenna Zabrowski')).toEqual(both);
+    expect(await patients('Zabrowski Corwenna')).toEqual(both);
+    expect(await patients('Corwenna Q. Zabrowski')).toEqual(['Corwenna Q. Zabrowski']);
+    expect(await patients('Q. Corwena Zabrowsky')).toEqual(['Corwenna Q. Zabrowski']);
+    // Two words of similar numbers, hashed: the exact match first, then the longer words it begins.
+    expect((await patients('Corwenna Tessmark7'))[0]).toBe('Corwenna Tessmark7');
+  });
+
   it('keeps what a query matches until the vocabulary grows: a new word is found at once', async () => {
     const patients = async (query: string) =>
       (await search(staff, query)).body.filter((r) => r.type === 'patient').map((r) => r.title);

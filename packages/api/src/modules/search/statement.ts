@@ -3,7 +3,7 @@ import type { RecordScope } from '@wellrest/core';
 import type { Knex } from 'knex';
 import sql, { empty, join, raw, type Sql } from 'sql-template-tag';
 import { PATIENT_SCOPE, scopeCondition } from '../patients/access.js';
-import type { RecordKind, TermMatches } from './words.js';
+import { type JoinedMatches, LOOKUP_RATIO, type RecordKind } from './words.js';
 
 // Everything a search shows, read in one statement once the query's words are matched
 // (words.ts): the records matching every word, the bookings and referrals of the best of them,
@@ -52,8 +52,14 @@ function wordsAndCosts(term: Map<string, number>): [string[], number[]] {
 
 /**
  * The records of the `kinds` matching every term, with what their words' matches cost (the sum
- * over the terms of each term's best match): one index lookup per term's words, joined on the
- * record. `m (kind, id, cost)`.
+ * over the terms of each term's best match): `m (kind, id, cost)`. The first term's entries are
+ * read (the fewest, words.ts inJoinOrder). The second's are read too and joined by hash unless
+ * they are LOOKUP_RATIO times as many (words.ts); otherwise it is, like every later term, looked
+ * up in the index for each record found so far. A rare surname with a common first name (a few
+ * hundred entries against tens of thousands) or a middle initial then costs a lookup per record,
+ * not a read of the common word's every entry. The records found and their costs are the same
+ * either way. A generic plan cannot know how many entries a word has, so how each term is joined
+ * is written into the statement rather than left to the plan.
  *
  * With `newestPatients`, a one-term query's patients are only the newest that many of each word
  * (by index, newest first) rather than every patient of every word: a common surname has
@@ -62,10 +68,11 @@ function wordsAndCosts(term: Map<string, number>): [string[], number[]] {
  * through a word at its best cost, and fewer than that many of that word's patients are newer.
  * Only for a caller who sees every patient (a scoped list may need older ones).
  */
-function matchedRecords(kinds: RecordKind[], matches: TermMatches, newestPatients?: number): Sql {
-  const [only] = matches;
-  if (newestPatients !== undefined && only && matches.length === 1 && kinds.includes('patient')) {
-    const [words, costs] = wordsAndCosts(only);
+function matchedRecords(kinds: RecordKind[], matches: JoinedMatches, newestPatients?: number): Sql {
+  const { terms, sizes } = matches;
+  const [first, second] = terms;
+  if (newestPatients !== undefined && first && terms.length === 1 && kinds.includes('patient')) {
+    const [words, costs] = wordsAndCosts(first);
     const patients = sql`SELECT 'patient'::text AS kind, p.record_id AS id, min(w.cost) AS cost
       FROM unnest(${words}::text[], ${costs}::int[]) AS w (word, cost)
       CROSS JOIN LATERAL (SELECT e.record_id FROM search_entries e WHERE e.word = w.word AND e.kind = 'patient'
@@ -75,19 +82,25 @@ function matchedRecords(kinds: RecordKind[], matches: TermMatches, newestPatient
     if (others.length === 0) return patients;
     return sql`(${patients}) UNION ALL (${matchedRecords(others, matches)})`;
   }
-  const costs = matches.map((term, i) => {
+  const cost = (term: Map<string, number>, entry: string) => {
     const [words, wordCosts] = wordsAndCosts(term);
-    const entry = raw(`e${i}`);
-    return sql`min((${wordCosts}::int[])[array_position(${words}::text[], ${entry}.word)])`;
-  });
-  const joins = matches.slice(1).map((words, j) => {
-    const entry = raw(`e${j + 1}`);
-    return sql`JOIN search_entries ${entry} ON ${entry}.kind = e0.kind AND ${entry}.record_id = e0.record_id AND ${entry}.word = ANY(${[...words.keys()]}::text[])`;
-  });
-  return sql`SELECT e0.kind, e0.record_id AS id, ${join(costs, ' + ')} AS cost
-     FROM search_entries e0 ${joins.length > 0 ? join(joins, ' ') : empty}
-     WHERE e0.kind = ANY(${kinds}::text[]) AND e0.word = ANY(${[...(matches[0]?.keys() ?? [])]}::text[])
+    return sql`min((${wordCosts}::int[])[array_position(${words}::text[], ${raw(entry)}.word)])`;
+  };
+  const hashed = second !== undefined && (sizes[1] ?? 0) < LOOKUP_RATIO * (sizes[0] ?? 0);
+  const read = sql`SELECT e0.kind, e0.record_id AS id, ${cost(first ?? new Map(), 'e0')}${hashed ? sql` + ${cost(second, 'e1')}` : empty} AS cost
+     FROM search_entries e0${hashed ? sql` JOIN search_entries e1 ON e1.kind = e0.kind AND e1.record_id = e0.record_id AND e1.word = ANY(${[...second.keys()]}::text[])` : empty}
+     WHERE e0.kind = ANY(${kinds}::text[]) AND e0.word = ANY(${[...(first?.keys() ?? [])]}::text[])
      GROUP BY e0.kind, e0.record_id`;
+  const lookedUp = terms.slice(hashed ? 2 : 1);
+  if (lookedUp.length === 0) return read;
+  // Each looked-up term's best cost for the record, or no row when none of its words is the record's.
+  const lookups = lookedUp.map(
+    (term, i) => sql`CROSS JOIN LATERAL (SELECT ${cost(term, 'e')} AS cost FROM search_entries e
+      WHERE e.kind = r.kind AND e.record_id = r.id AND e.word = ANY(${[...term.keys()]}::text[])
+      HAVING count(*) > 0) AS ${raw(`l${i}`)}`,
+  );
+  const costs = lookedUp.map((_, i) => raw(`l${i}.cost`));
+  return sql`SELECT r.kind, r.id, r.cost + ${join(costs, ' + ')} AS cost FROM (${read}) AS r ${join(lookups, ' ')}`;
 }
 
 /**
@@ -287,7 +300,7 @@ export interface SearchRead {
  */
 export async function readSearch(
   db: Knex,
-  matches: TermMatches,
+  matches: JoinedMatches,
   plan: SearchPlan,
   withShown: (condition: Sql | undefined) => Sql,
   holds?: Sql,
@@ -360,13 +373,11 @@ export async function readSearch(
     parts.map(({ name, query }) => sql`${raw(name)} AS (${query})`),
     ',\n',
   )}\n${answer}`;
-  // Prepared once per connection for each shape of the statement (words per query, parts read),
-  // and run on connections that keep its generic plan (db/connect.ts, store.ts): planning this
-  // statement costs more than running it. With several words that plan scans the first term's
-  // entries, hashes the second's and looks each record they share up for every later term, so
-  // the terms come in the order that suits it (words.ts inJoinOrder). Written as SQL text rather
-  // than built with Knex's query builder: compiling the builder cost a busy server more than the
-  // statement's round trip.
+  // Prepared once per connection for each shape of the statement (words per query, how each is
+  // joined, parts read), and run on connections that keep its generic plan (db/connect.ts,
+  // store.ts): planning this statement costs more than running it; how each term is joined is
+  // written into it (matchedRecords). Written as SQL text rather than built with Knex's query
+  // builder: compiling the builder cost a busy server more than the statement's round trip.
   const text = statement.sql;
   const shape = createHash('sha256').update(text).digest('hex').slice(0, 24);
   const result = await db

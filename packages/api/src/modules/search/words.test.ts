@@ -27,7 +27,8 @@ describe('search query words', () => {
   it('joins the terms with the fewest entries first, ties in the order typed', () => {
     const terms = ['james', 'd', 'quellmoor', 'smith'].map((word) => new Map([[word, 0]]));
     const ordered = inJoinOrder(terms, [4_000, 4_000, 12, 300]);
-    expect(ordered.map((term) => [...term.keys()][0])).toEqual(['quellmoor', 'smith', 'james', 'd']);
+    expect(ordered.terms.map((term) => [...term.keys()][0])).toEqual(['quellmoor', 'smith', 'james', 'd']);
+    expect(ordered.sizes).toEqual([12, 300, 4_000, 4_000]);
   });
 
   it('forgives one typo from 5 letters and two from 9', () => {

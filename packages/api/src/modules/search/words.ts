@@ -207,22 +207,38 @@ async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
   return matches;
 }
 
+/**
+ * How many times more entries than the first term a later term needs before the
+ * answer's statement looks it up for each record found rather than reading it whole (statement.ts
+ * matchedRecords): a lookup of a record's ten or so entries costs PostgreSQL about as much as
+ * reading twenty to thirty entries and hashing them.
+ */
+export const LOOKUP_RATIO = 25;
+
+/** Entries counted per term at first (termSizes): a term with fewer is counted exactly. */
+const TERM_SIZE_FIRST_CAP = 4_000;
 /** Entries counted per term at most (termSizes): beyond it a term is common, however common. */
-const TERM_SIZE_CAP = 4_000;
+const TERM_SIZE_CAP = 16_000;
 
 /**
- * How many index entries each term's words have, up to TERM_SIZE_CAP: one index range per word,
- * counted in one statement. Only what a query's statement joins first depends on it (inJoinOrder).
+ * How many index entries each term's words have, one index range per word, counted in one
+ * statement: up to TERM_SIZE_FIRST_CAP, and a term with more up to LOOKUP_RATIO times the fewest
+ * (at most TERM_SIZE_CAP), which is all the statement's choices need (inJoinOrder,
+ * statement.ts): a rare surname's hundreds tell from a common first name's tens of thousands
+ * without counting those of two common names past what decides.
  */
 async function termSizes(db: Knex, matches: TermMatches): Promise<number[]> {
   const words = matches.flatMap((term) => [...term.keys()]);
   const terms = matches.flatMap((term, i) => [...term.keys()].map(() => i + 1));
+  const counted = (cap: string) =>
+    `(SELECT count(*) FROM (SELECT 1 FROM search_entries e WHERE e.word = ANY(t.words) LIMIT ${cap}) AS x)`;
   const result = await db
     .raw(
-      `WITH t AS (SELECT i, array_agg(word) AS words FROM unnest(?::text[], ?::int[]) AS w (word, i) GROUP BY i)
-     SELECT t.i, c.n FROM t CROSS JOIN LATERAL (
-       SELECT count(*) AS n FROM (SELECT 1 FROM search_entries e WHERE e.word = ANY(t.words) LIMIT ${TERM_SIZE_CAP}) AS x
-     ) AS c`,
+      `WITH t AS (SELECT i, array_agg(word) AS words FROM unnest(?::text[], ?::int[]) AS w (word, i) GROUP BY i),
+     c AS (SELECT t.i, t.words, ${counted(String(TERM_SIZE_FIRST_CAP))} AS n FROM t)
+     SELECT t.i, CASE WHEN t.n < ${TERM_SIZE_FIRST_CAP} THEN t.n
+       ELSE ${counted(`least(${LOOKUP_RATIO} * (SELECT min(n) FROM c), ${TERM_SIZE_CAP})`)} END AS n
+     FROM c AS t`,
       [words, terms],
     )
     .options({ name: 'wellrest-search-term-sizes' });
@@ -233,27 +249,36 @@ async function termSizes(db: Knex, matches: TermMatches): Promise<number[]> {
 }
 
 /**
- * The terms in the order a several-word statement joins them (statement.ts), the fewest entries
- * first: the plan kept for every such query scans the first term's entries, hashes the second's
- * and looks each record they share up in the index for every later term. A middle initial or a
- * common surname then costs a lookup per record found, not a read of its tens of thousands of
- * entries. The records found and what they cost are the same in any order (every term must match
- * and the costs add up); ties keep the order typed.
+ * A query's terms in the order its statement joins them, with how many index entries each has
+ * as far as counted (termSizes), in the same order; no sizes for a single term, never counted.
  */
-export function inJoinOrder(matches: TermMatches, sizes: number[]): TermMatches {
-  return matches
+export interface JoinedMatches {
+  terms: TermMatches;
+  sizes: number[];
+}
+
+/**
+ * The terms in the order the statement joins them (statement.ts), the fewest entries first: it
+ * scans the first term's entries and joins each later term to the records found so far. The
+ * records found and what they cost are the same in any order (every term must match and the
+ * costs add up); ties keep the order typed.
+ */
+export function inJoinOrder(matches: TermMatches, sizes: number[]): JoinedMatches {
+  const ordered = matches
     .map((term, i) => ({ term, size: sizes[i] ?? 0, i }))
-    .sort((a, b) => a.size - b.size || a.i - b.i)
-    .map(({ term }) => term);
+    .sort((a, b) => a.size - b.size || a.i - b.i);
+  return { terms: ordered.map(({ term }) => term), sizes: ordered.map(({ size }) => size) };
 }
 
 /**
  * The indexed words each term matches (matchTerms), with several terms in the order the answer's
- * statement joins them (inJoinOrder).
+ * statement joins them and counted (inJoinOrder).
  */
-export async function matchTermsInJoinOrder(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
+export async function matchTermsInJoinOrder(db: Knex, terms: QueryTerm[]): Promise<JoinedMatches> {
   const matches = await matchTerms(db, terms);
-  return matches.length > 1 ? inJoinOrder(matches, await termSizes(db, matches)) : matches;
+  return matches.length > 1
+    ? inJoinOrder(matches, await termSizes(db, matches))
+    : { terms: matches, sizes: [] };
 }
 
 export type RecordKind = 'patient' | 'physician' | 'kit';
