@@ -70,8 +70,8 @@ function wordsAndCosts(term: Map<string, number>): [string[], number[]] {
  */
 function matchedRecords(kinds: RecordKind[], matches: JoinedMatches, newestPatients?: number): Sql {
   const { terms, sizes } = matches;
-  const [first, second] = terms;
-  if (newestPatients !== undefined && first && terms.length === 1 && kinds.includes('patient')) {
+  const [first = new Map<string, number>(), second] = terms;
+  if (newestPatients !== undefined && terms.length === 1 && kinds.includes('patient')) {
     const [words, costs] = wordsAndCosts(first);
     const patients = sql`SELECT 'patient'::text AS kind, p.record_id AS id, min(w.cost) AS cost
       FROM unnest(${words}::text[], ${costs}::int[]) AS w (word, cost)
@@ -87,9 +87,9 @@ function matchedRecords(kinds: RecordKind[], matches: JoinedMatches, newestPatie
     return sql`min((${wordCosts}::int[])[array_position(${words}::text[], ${raw(entry)}.word)])`;
   };
   const hashed = second !== undefined && (sizes[1] ?? 0) < LOOKUP_RATIO * (sizes[0] ?? 0);
-  const read = sql`SELECT e0.kind, e0.record_id AS id, ${cost(first ?? new Map(), 'e0')}${hashed ? sql` + ${cost(second, 'e1')}` : empty} AS cost
+  const read = sql`SELECT e0.kind, e0.record_id AS id, ${cost(first, 'e0')}${hashed ? sql` + ${cost(second, 'e1')}` : empty} AS cost
      FROM search_entries e0${hashed ? sql` JOIN search_entries e1 ON e1.kind = e0.kind AND e1.record_id = e0.record_id AND e1.word = ANY(${[...second.keys()]}::text[])` : empty}
-     WHERE e0.kind = ANY(${kinds}::text[]) AND e0.word = ANY(${[...(first?.keys() ?? [])]}::text[])
+     WHERE e0.kind = ANY(${kinds}::text[]) AND e0.word = ANY(${[...first.keys()]}::text[])
      GROUP BY e0.kind, e0.record_id`;
   const lookedUp = terms.slice(hashed ? 2 : 1);
   if (lookedUp.length === 0) return read;

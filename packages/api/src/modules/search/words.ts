@@ -208,8 +208,8 @@ async function matchTerms(db: Knex, terms: QueryTerm[]): Promise<TermMatches> {
 }
 
 /**
- * How many times more entries than the first term a later term needs before the
- * answer's statement looks it up for each record found rather than reading it whole (statement.ts
+ * How many times more entries than the first term a later term needs before the answer's
+ * statement looks it up for each record found rather than reading it whole (statement.ts
  * matchedRecords): a lookup of a record's ten or so entries costs PostgreSQL about as much as
  * reading twenty to thirty entries and hashing them.
  */
