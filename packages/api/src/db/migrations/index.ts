@@ -56,6 +56,7 @@ import * as m0852 from './0852_webhook_deliveries.js';
 import * as m0900 from './0900_workflows.js';
 import * as m0910 from './0910_holding_range_index.js';
 import * as m0920 from './0920_search_vocabulary_version.js';
+import * as m0930 from './0930_audit_event_write_indexes.js';
 
 interface NamedMigration extends Knex.Migration {
   name: string;
@@ -105,6 +106,7 @@ export const migrations: readonly NamedMigration[] = [
   { name: '0900_workflows', ...m0900 },
   { name: '0910_holding_range_index', ...m0910 },
   { name: '0920_search_vocabulary_version', ...m0920 },
+  { name: '0930_audit_event_write_indexes', ...m0930 },
 ];
 
 export const migrationSource: Knex.MigrationSource<NamedMigration> = {

@@ -1,4 +1,5 @@
 import { authMessages, messages, REGISTRATION_RATE_LIMIT } from '@wellrest/core';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestServer, type TestServer } from '../../test/server.js';
 
@@ -187,5 +188,33 @@ describe('request-access rate limit', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ error: messages.login.rateLimited, requestId: expect.any(String) });
     expect(await server.db('registrations')).toHaveLength(REGISTRATION_RATE_LIMIT);
+  });
+
+  it('counts them from an index that holds access requests alone, not every audited event', async () => {
+    const counted: { sql: string; bindings: readonly unknown[] }[] = [];
+    const onQuery = (query: { sql: string; bindings: readonly unknown[] }) => {
+      if (/from "audit_events"/.test(query.sql))
+        counted.push({ sql: query.sql, bindings: [...query.bindings] });
+    };
+    server.db.on('query', onQuery);
+    try {
+      expect((await server.request('POST', '/api/registrations', { body: request(300) })).status).toBe(429);
+    } finally {
+      server.db.off('query', onQuery);
+    }
+    expect(counted).toHaveLength(1);
+    const [statement] = counted;
+    if (!statement) return;
+    // Whatever the table's size, the statement can be answered from the partial index.
+    const plan = await server.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      // The statement as sent ($1, $2, ... in order), with Knex's placeholders.
+      const sent = statement.sql.replace(/\$\d+/g, '?');
+      const { rows } = (await trx.raw(`EXPLAIN ${sent}`, statement.bindings as Knex.Value[])) as {
+        rows: { 'QUERY PLAN': string }[];
+      };
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('audit_events_registration_ip_index');
   });
 });

@@ -68,8 +68,11 @@ export async function registrationClashes(db: Knex, username: string, email: str
 /** Access requests received from `ip` within the last `minutes`, from the audit trail. */
 export async function recentRequestsFrom(db: Knex, ip: string | null, minutes: number): Promise<number> {
   if (!ip) return 0;
+  // The action written into the statement, not bound: only then can every plan use the partial
+  // index that holds these events alone (migration 0930).
   const row = await db('audit_events')
-    .where({ ip, action: 'registration.create' })
+    .where({ ip })
+    .andWhereRaw(`action = 'registration.create'`)
     .andWhereRaw('occurred_at > now() - make_interval(mins => ?)', [minutes])
     .count({ n: '*' })
     .first();
