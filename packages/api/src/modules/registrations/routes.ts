@@ -26,6 +26,7 @@ import { validate } from '../../http/validate.js';
 import { createPasswordLink } from '../auth/password-links.js';
 import { insertUser, toAdminUser, unusablePassword, usernameOrEmailTaken } from '../users/store.js';
 import {
+  ACCESS_REQUEST_ACTION,
   type RegistrationRow,
   recentRequestsFrom,
   registrationClashes,
@@ -47,7 +48,7 @@ async function requestAccess(ctx: AppContext & { state: { input: RegistrationInp
   }
   if (await registrationClashes(db, input.username, input.email)) {
     await audit(db, ctx, {
-      action: 'registration.create',
+      action: ACCESS_REQUEST_ACTION,
       outcome: 'failure',
       entityType: 'registration',
       details: { reason: 'duplicate' },
@@ -69,7 +70,7 @@ async function requestAccess(ctx: AppContext & { state: { input: RegistrationInp
     .returning('*');
   if (!row) throw new Error('insert into registrations returned no row');
   await audit(db, ctx, {
-    action: 'registration.create',
+    action: ACCESS_REQUEST_ACTION,
     outcome: 'success',
     entityType: 'registration',
     entityId: row.id,

@@ -1,5 +1,6 @@
 import type { RegistrationStatus, Role } from '@wellrest/core';
 import type { Knex } from 'knex';
+import type { AuditAction } from '../../audit/audit.js';
 
 export interface RegistrationRow {
   id: number;
@@ -65,6 +66,9 @@ export async function registrationClashes(db: Knex, username: string, email: str
   return account !== undefined;
 }
 
+/** The audit action of an access request, accepted or refused; the rate limit counts it. */
+export const ACCESS_REQUEST_ACTION = 'registration.create' satisfies AuditAction;
+
 /** Access requests received from `ip` within the last `minutes`, from the audit trail. */
 export async function recentRequestsFrom(db: Knex, ip: string | null, minutes: number): Promise<number> {
   if (!ip) return 0;
@@ -72,7 +76,7 @@ export async function recentRequestsFrom(db: Knex, ip: string | null, minutes: n
   // index that holds these events alone (migration 0930).
   const row = await db('audit_events')
     .where({ ip })
-    .andWhereRaw(`action = 'registration.create'`)
+    .andWhereRaw(`action = '${ACCESS_REQUEST_ACTION}'`)
     .andWhereRaw('occurred_at > now() - make_interval(mins => ?)', [minutes])
     .count({ n: '*' })
     .first();
